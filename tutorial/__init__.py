@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the Flask application (see ``tutorial.web``)."""
-    from tutorial.web import create_app as _create_app
+    import importlib
 
-    return _create_app(config)
+    web = importlib.import_module("tutorial.web")
+    app: Flask = web.create_app(config)
+    return app

@@ -1,0 +1,74 @@
+"""Actions a player takes, and their tokens in deal records.
+
+>>> action_token(parse_action("QS/mariage"))
+'QS/mariage'
+>>> parse_action("swap")
+Swap()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .rules import Combination
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card, optionally declaring a combination that contains it (rule 11)."""
+
+    card: Card
+    declaration: Combination | None = None
+
+    @property
+    def token(self) -> str:
+        if self.declaration is None:
+            return self.card.code
+        return f"{self.card.code}/{self.declaration.token}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Exchange the seven of trumps for the turn-up (rules 9 and 10)."""
+
+    @property
+    def token(self) -> str:
+        return "swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Carry on without exchanging, at the au sept question (rule 10)."""
+
+    @property
+    def token(self) -> str:
+        return "pass"
+
+
+Action = Play | Swap | Pass
+
+_COMBINATIONS_BY_TOKEN = {c.token: c for c in Combination}
+
+
+def parse_action(token: str) -> Action:
+    """Read an action token: a card code, ``CARD/declaration``, ``swap`` or ``pass``."""
+    if not isinstance(token, str):
+        raise ValueError(f"an action token is a string, not {token!r}")
+    if token == "swap":
+        return Swap()
+    if token == "pass":
+        return Pass()
+    code, slash, name = token.partition("/")
+    card = Card.parse(code)
+    if not slash:
+        return Play(card)
+    try:
+        return Play(card, _COMBINATIONS_BY_TOKEN[name])
+    except KeyError:
+        raise ValueError(f"not a declaration: {name!r} in {token!r}") from None
+
+
+def action_token(action: Action) -> str:
+    """The record token of an action."""
+    return action.token

@@ -1,0 +1,682 @@
+"""One deal of two-player Chouine: the single authority on what may be done, and why.
+
+A deal is fully determined by a deck order, the dealer and the list of actions taken
+(rule 3 fixes how a deck order becomes a deal), so any deal can be rebuilt from its record.
+
+>>> from tutorial.engine.cards import ALL_CARDS
+>>> deal = Deal(ALL_CARDS, dealer=0)
+>>> deal.to_act, deal.trick_number, deal.trumps.name
+(1, 1, 'CLUBS')
+>>> len(deal.legal_actions()) >= 5
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .actions import Action, Pass, Play, Swap
+from .cards import DECK_SIZE, Card, Rank, Suit
+from .events import (
+    AuSeptAnswered,
+    AuSeptAsked,
+    CardDrawn,
+    CardPlayed,
+    CardsDealt,
+    ChouineWon,
+    DealScored,
+    DealTied,
+    DealWon,
+    DeclarationScore,
+    DeclarationShown,
+    Event,
+    SevenExchanged,
+    TalonEmpty,
+    TrickWon,
+    TurnUp,
+)
+from .rules import (
+    HAND_SIZE,
+    LAST_DRAW_TRICK,
+    LAST_FIVE_CARD_TRICK,
+    LAST_SWAP_TRICK,
+    LAST_TRICK_BONUS,
+    QUINTE_SIZE,
+    SUIT_COMBINATION_RANKS,
+    TRICKS_PER_DEAL,
+    TURN_UP_INDEX,
+    Combination,
+    Reason,
+    Settings,
+    TrickWin,
+    combination_value,
+)
+
+SUIT_COMBINATIONS = (
+    Combination.MARIAGE,
+    Combination.TIERCE,
+    Combination.QUATERON,
+    Combination.CHOUINE,
+)
+ALL_COMBINATIONS = (*SUIT_COMBINATIONS, Combination.QUINTE)
+FIVE_CARD_COMBINATIONS = frozenset({Combination.QUINTE, Combination.CHOUINE})
+
+
+class Phase(Enum):
+    LEAD = "lead"
+    FOLLOW = "follow"
+    AU_SEPT = "au_sept"  # rule 10: the follower answers the au sept question
+    OVER = "over"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow; the deal is left unchanged."""
+
+    def __init__(self, reason: Reason, action: Action | None, player: int, trick: int) -> None:
+        self.reason = reason
+        self.action = action
+        self.player = player
+        self.trick = trick
+        token = action.token if action is not None else "?"
+        super().__init__(
+            f"{token} is not allowed for player {player} at trick {trick}: {reason.sentence}"
+            f" (rule {reason.rule})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A declaration made while playing ``card`` (rule 11)."""
+
+    player: int
+    trick: int
+    combination: Combination
+    suit: Suit | None
+    card: Card
+    cards: tuple[Card, ...]
+    in_trumps: bool
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardOption:
+    """One card of the hand to act: may it be played, why, and what it may declare."""
+
+    card: Card
+    legal: bool
+    reason: Reason
+    declarations: tuple[Combination, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedDeclaration:
+    """A combination held in full that may not be declared (rules 13 and 14)."""
+
+    combination: Combination
+    suit: Suit | None
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended. Card points include the 10 for the last trick; None after a chouine."""
+
+    card_points: tuple[int, int] | None
+    declared: tuple[int, int]
+    totals: tuple[int, int] | None
+    winner: int | None
+    chouine: int | None
+
+
+def trick_winner(lead: Card, follow: Card, trumps: Suit) -> tuple[bool, TrickWin]:
+    """Rule 5: does the follower's card win, and why.
+
+    >>> trick_winner(Card.parse("KS"), Card.parse("7H"), Suit.HEARTS)
+    (True, <TrickWin.TRUMPED: 'trumped'>)
+    """
+    if follow.suit is lead.suit:
+        # Rule 5: two cards of one suit, the higher rank wins.
+        return follow.rank > lead.rank, TrickWin.HIGHER_OF_SUIT
+    if follow.suit is trumps:
+        # Rule 5: different suits, the follower's trump wins.
+        return True, TrickWin.TRUMPED
+    if lead.suit is trumps:
+        return False, TrickWin.TRUMP_LEAD_NOT_FOLLOWED
+    # Rule 5: different plain suits, the leader's card wins.
+    return False, TrickWin.NOT_FOLLOWED
+
+
+class Deal:
+    """The state of one deal; ``apply`` is the only way it changes."""
+
+    __slots__ = (
+        "_chouines",
+        "_pending",
+        "au_sept_asked",
+        "card_points",
+        "dealer",
+        "deck",
+        "declarations",
+        "declared_suits",
+        "hands",
+        "last_trick_winner",
+        "leader",
+        "opening_events",
+        "phase",
+        "public_cards",
+        "quinte_declared",
+        "result",
+        "settings",
+        "seven_of_trumps",
+        "seven_played",
+        "swapped_by",
+        "talon",
+        "trick",
+        "trick_number",
+        "tricks_won",
+        "trumps",
+        "turn_up",
+    )
+
+    def __init__(self, deck: Sequence[Card | str], dealer: int, settings: Settings | None = None) -> None:
+        cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in deck)
+        if len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
+            raise ValueError(f"a deck is {DECK_SIZE} different cards")
+        if dealer not in (0, 1):
+            raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
+        self.deck = cards
+        self.dealer = dealer
+        self.settings = settings or Settings()
+        non_dealer = 1 - dealer
+        hands: list[list[Card]] = [[], []]
+        # Rule 3: deck[0], [2], … [8] to the non-dealer; [1], [3], … [9] to the dealer.
+        hands[non_dealer] = list(cards[0 : 2 * HAND_SIZE : 2])
+        hands[dealer] = list(cards[1 : 2 * HAND_SIZE : 2])
+        self.hands = hands
+        # Rule 3: deck[10] is the turn-up; deck[11] is the top of the face-down talon.
+        self.turn_up: Card | None = cards[TURN_UP_INDEX]
+        self.trumps = self.turn_up.suit
+        self.seven_of_trumps = self.turn_up.same_suit[Rank.SEVEN]
+        self.talon: list[Card] = list(cards[TURN_UP_INDEX + 1 :])
+        self.trick_number = 1
+        self.leader = non_dealer  # rule 4: the non-dealer leads trick 1
+        self.phase = Phase.LEAD
+        self.trick: list[Card] = []
+        self.tricks_won: list[list[tuple[Card, Card]]] = [[], []]
+        self.card_points = [0, 0]
+        self.declarations: list[Declaration] = []
+        self.declared_suits: list[set[Suit]] = [set(), set()]
+        self.quinte_declared = [False, False]
+        self.swapped_by: int | None = None
+        self.seven_played = False
+        self.au_sept_asked = False
+        self.last_trick_winner: int | None = None
+        self.result: DealResult | None = None
+        self.public_cards: list[set[Card]] = [set(), set()]
+        self._pending: list[Declaration] = []
+        self._chouines: list[Declaration] = []
+        self.opening_events: tuple[Event, ...] = (
+            CardsDealt(dealer, (tuple(hands[0]), tuple(hands[1]))),
+            TurnUp(self.turn_up, self.talon_size),
+        )
+
+    # ----------------------------------------------------------------- state queries
+    @property
+    def to_act(self) -> int:
+        """The player whose decision it is (the follower at the au sept question)."""
+        return self.leader if self.phase is Phase.LEAD else 1 - self.leader
+
+    @property
+    def follower(self) -> int:
+        return 1 - self.leader
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def talon_size(self) -> int:
+        """Cards left to draw: the face-down talon plus the turn-up while it lies there."""
+        return len(self.talon) + (self.turn_up is not None)
+
+    @property
+    def strict(self) -> bool:
+        """Rule 8: once the talon is empty (tricks 12–16) the follower has duties."""
+        return self.trick_number > LAST_DRAW_TRICK
+
+    def copy(self) -> Deal:
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [
+                    list(v) if isinstance(v, list) else set(v) if isinstance(v, set) else v for v in value
+                ]
+            setattr(other, name, value)
+        return other
+
+    # ----------------------------------------------------------------- legality
+    def card_options(self) -> list[CardOption]:
+        """Every card in the hand to act, legal or not, with the reason (the authority)."""
+        if self.phase is Phase.OVER or self.phase is Phase.AU_SEPT:
+            return []
+        player = self.to_act
+        hand = self.hands[player]
+        reasons = self._play_reasons(hand)
+        return [
+            CardOption(card, reason.allows, reason, self._declarable(player, card) if reason.allows else ())
+            for card, reason in zip(hand, reasons, strict=True)
+        ]
+
+    def _play_reasons(self, hand: list[Card]) -> list[Reason]:
+        if self.phase is Phase.LEAD:
+            return [Reason.LEADER_FREE] * len(hand)  # rule 8: the leader is always free
+        if not self.strict:
+            return [Reason.TALON_FREE] * len(hand)  # rule 6: free while the talon lasts
+        lead = self.trick[0]
+        led = lead.suit
+        trumps = self.trumps
+        if any(c.suit is led for c in hand):
+            if led is trumps:
+                if any(c.suit is trumps and c.rank > lead.rank for c in hand):
+                    # Rule 8: on a trump lead, a higher trump when holding one.
+                    return [
+                        (Reason.OVERTRUMPS if c.rank > lead.rank else Reason.MUST_OVERTRUMP)
+                        if c.suit is trumps
+                        else Reason.MUST_FOLLOW_SUIT
+                        for c in hand
+                    ]
+                # Rule 8: no higher trump, any trump.
+                return [Reason.TRUMP_NO_HIGHER if c.suit is trumps else Reason.MUST_FOLLOW_SUIT for c in hand]
+            # Rule 8: follow the plain suit led; no duty to go higher.
+            return [Reason.FOLLOWS_SUIT if c.suit is led else Reason.MUST_FOLLOW_SUIT for c in hand]
+        if led is not trumps and any(c.suit is trumps for c in hand):
+            # Rule 8: void in a plain suit led, trump (any trump).
+            return [Reason.TRUMPS_VOID if c.suit is trumps else Reason.MUST_TRUMP for c in hand]
+        # Rule 8: void in the suit led and in trumps, any card.
+        return [Reason.DISCARD_VOID] * len(hand)
+
+    def _combination_cards(
+        self, player: int, combination: Combination, card: Card
+    ) -> tuple[Card, ...] | None:
+        """The cards of ``combination`` that ``card`` would break, if all are in hand."""
+        hand = self.hands[player]
+        if combination is Combination.QUINTE:
+            # Rule 12: any five brisques, the card played among them.
+            if not card.is_brisque:
+                return None
+            brisques = tuple(c for c in hand if c.is_brisque)
+            return brisques if len(brisques) >= QUINTE_SIZE else None
+        ranks = SUIT_COMBINATION_RANKS[combination]
+        if card.rank not in ranks:
+            return None
+        same_suit = card.same_suit
+        cards = tuple(same_suit[rank] for rank in ranks)
+        return cards if all(c in hand for c in cards) else None
+
+    def _declaration_refusal(self, player: int, combination: Combination, card: Card) -> Reason | None:
+        if combination is Combination.QUINTE:
+            if not card.is_brisque:
+                return Reason.NOT_IN_COMBINATION
+        elif card.rank not in SUIT_COMBINATION_RANKS[combination]:
+            return Reason.NOT_IN_COMBINATION
+        if combination in FIVE_CARD_COMBINATIONS and self.trick_number > LAST_FIVE_CARD_TRICK:
+            return Reason.TOO_LATE_FOR_FIVE  # rule 14: five cards in hand, up to trick 12
+        if self._combination_cards(player, combination, card) is None:
+            return Reason.COMBINATION_NOT_HELD  # rule 11: every card in hand at that moment
+        if combination is Combination.QUINTE:
+            if self.quinte_declared[player]:
+                return Reason.QUINTE_ALREADY_DECLARED  # rule 13: one quinte a deal
+        elif card.suit in self.declared_suits[player]:
+            return Reason.SUIT_ALREADY_DECLARED  # rule 13: one combination per suit
+        return None
+
+    def _declarable(self, player: int, card: Card) -> tuple[Combination, ...]:
+        hand = self.hands[player]
+        # Every suit combination holds the king and queen of its suit (rule 12); a quinte
+        # needs five brisques. Most cards carry none: answer those quickly.
+        if not (
+            (
+                card.rank >= Rank.JACK
+                and card.same_suit[Rank.KING] in hand
+                and card.same_suit[Rank.QUEEN] in hand
+            )
+            or (card.is_brisque and sum(c.is_brisque for c in hand) >= QUINTE_SIZE)
+        ):
+            return ()
+        return tuple(
+            comb for comb in ALL_COMBINATIONS if self._declaration_refusal(player, comb, card) is None
+        )
+
+    def _may_declare(self, hand: list[Card]) -> bool:
+        """Quick test: could any card of ``hand`` carry a declaration at all?"""
+        kings = [c for c in hand if c.rank is Rank.KING]
+        if any(k.same_suit[Rank.QUEEN] in hand for k in kings):
+            return True
+        return len(hand) >= QUINTE_SIZE and all(c.is_brisque for c in hand)
+
+    def blocked_declarations(self) -> list[BlockedDeclaration]:
+        """Combinations held in full by the player to act that the limits forbid (rule 13)."""
+        if self.phase not in (Phase.LEAD, Phase.FOLLOW):
+            return []
+        player = self.to_act
+        hand = self.hands[player]
+        blocked: list[BlockedDeclaration] = []
+        for suit in sorted({c.suit for c in hand}, key=lambda s: s.value):
+            if suit not in self.declared_suits[player]:
+                continue
+            for comb in SUIT_COMBINATIONS:
+                if all(Card(rank, suit) in hand for rank in SUIT_COMBINATION_RANKS[comb]):
+                    blocked.append(BlockedDeclaration(comb, suit, Reason.SUIT_ALREADY_DECLARED))
+        if self.quinte_declared[player] and sum(c.is_brisque for c in hand) >= QUINTE_SIZE:
+            blocked.append(BlockedDeclaration(Combination.QUINTE, None, Reason.QUINTE_ALREADY_DECLARED))
+        return blocked
+
+    def _swap_refusal(self, player: int) -> Reason | None:
+        if self.phase is Phase.OVER:
+            return Reason.DEAL_OVER
+        if self.swapped_by is not None:
+            return Reason.ALREADY_SWAPPED  # rule 9: once
+        if self.turn_up is None or self.trick_number > LAST_SWAP_TRICK:
+            return Reason.SWAP_CLOSED  # rule 10: from the lead to trick 11 on, no exchange
+        if self.trick_number == LAST_SWAP_TRICK and self.phase is Phase.FOLLOW:
+            return Reason.SWAP_CLOSED  # rule 10: trick 11 has been led
+        if self.seven_of_trumps not in self.hands[player]:
+            return Reason.NO_SEVEN_OF_TRUMPS  # rule 9: only its holder
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take."""
+        if self.phase is Phase.OVER:
+            return []
+        player = self.to_act
+        actions: list[Action] = []
+        if self.phase is Phase.AU_SEPT:
+            actions.append(Pass())  # rule 10: carrying on is always an answer
+            if self._swap_refusal(player) is None:
+                actions.append(Swap())
+            return actions
+        if self._swap_refusal(player) is None:
+            actions.append(Swap())
+        hand = self.hands[player]
+        may_declare = self._may_declare(hand)
+        for card, reason in zip(hand, self._play_reasons(hand), strict=True):
+            if reason.allows:
+                actions.append(Play(card))
+                if may_declare:
+                    for comb in self._declarable(player, card):
+                        actions.append(Play(card, comb))
+        return actions
+
+    def legal_tokens(self) -> list[str]:
+        """The legal actions as record tokens, sorted."""
+        return sorted(action.token for action in self.legal_actions())
+
+    def check(self, action: Action) -> Reason | None:
+        """None when ``action`` is legal now, else the reason it is not."""
+        if self.phase is Phase.OVER:
+            return Reason.DEAL_OVER
+        player = self.to_act
+        if isinstance(action, Pass):
+            return None if self.phase is Phase.AU_SEPT else Reason.NO_QUESTION
+        if isinstance(action, Swap):
+            return self._swap_refusal(player)
+        if self.phase is Phase.AU_SEPT:
+            return Reason.AU_SEPT_PENDING
+        hand = self.hands[player]
+        if action.card not in hand:
+            return Reason.NOT_IN_HAND
+        reason = self._play_reasons(hand)[hand.index(action.card)]
+        if not reason.allows:
+            return reason
+        if action.declaration is not None:
+            return self._declaration_refusal(player, action.declaration, action.card)
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return self.check(action) is None
+
+    # ----------------------------------------------------------------- changes
+    def apply(self, action: Action) -> list[Event]:
+        """Take ``action`` for the player to act and return what happened.
+
+        Raises :class:`IllegalAction` (with the reason) and leaves the deal unchanged when the
+        rules do not allow it.
+        """
+        refusal = self.check(action)
+        player = self.to_act
+        if refusal is not None:
+            raise IllegalAction(refusal, action, player, self.trick_number)
+        if isinstance(action, Swap):
+            return self._swap(player)
+        if isinstance(action, Pass):
+            self.phase = Phase.LEAD  # rule 10: then the leader may exchange before leading
+            return [AuSeptAnswered(self.trick_number, player, exchanged=False)]
+        return self._play(player, action)
+
+    def _swap(self, player: int) -> list[Event]:
+        # Rule 9: the seven goes under the talon as the turn-up; the turn-up goes to the hand.
+        seven = self.seven_of_trumps
+        taken = self.turn_up
+        assert taken is not None
+        hand = self.hands[player]
+        hand[hand.index(seven)] = taken
+        self.turn_up = seven
+        self.swapped_by = player
+        self.public_cards[player].add(taken)  # rule 18: who takes the turn-up is public
+        events: list[Event] = [
+            SevenExchanged(self.trick_number, player, seven, taken, self.phase is Phase.AU_SEPT)
+        ]
+        if self.phase is Phase.AU_SEPT:
+            events.append(AuSeptAnswered(self.trick_number, player, exchanged=True))
+            self.phase = Phase.LEAD
+        return events  # rule 10: the exchange does not use up the turn
+
+    def _play(self, player: int, action: Play) -> list[Event]:
+        card = action.card
+        leading = self.phase is Phase.LEAD
+        hand = self.hands[player]
+        reason = self._play_reasons(hand)[hand.index(card)]
+        declaration: Declaration | None = None
+        if action.declaration is not None:
+            cards = self._combination_cards(player, action.declaration, card)
+            assert cards is not None
+            comb = action.declaration
+            suit = None if comb is Combination.QUINTE else card.suit
+            in_trumps = suit is self.trumps
+            declaration = Declaration(
+                player,
+                self.trick_number,
+                comb,
+                suit,
+                card,
+                cards,
+                in_trumps,
+                combination_value(comb, in_trumps, self.settings),
+            )
+            if comb is Combination.QUINTE:
+                self.quinte_declared[player] = True  # rule 13: one quinte
+            else:
+                self.declared_suits[player].add(card.suit)  # rule 13: one per suit
+            self.declarations.append(declaration)
+            self._pending.append(declaration)
+            if comb is Combination.CHOUINE:
+                self._chouines.append(declaration)
+        hand.remove(card)
+        self.public_cards[player].discard(card)
+        self.trick.append(card)
+        if card is self.seven_of_trumps:
+            self.seven_played = True
+        events: list[Event] = [
+            CardPlayed(
+                self.trick_number,
+                player,
+                card,
+                leading,
+                reason,
+                declaration.combination if declaration else None,
+                declaration.value if declaration else 0,
+                declaration.cards if declaration else (),
+            )
+        ]
+        if leading:
+            self.phase = Phase.FOLLOW
+            return events
+        events.extend(self._end_trick())
+        return events
+
+    def _end_trick(self) -> list[Event]:
+        lead, follow = self.trick
+        leader, follower = self.leader, 1 - self.leader
+        follower_wins, why = trick_winner(lead, follow, self.trumps)
+        winner = follower if follower_wins else leader
+        trick = self.trick_number
+        events: list[Event] = []
+        for decl in self._pending:
+            # Rule 11: the other cards are shown when the trick ends and stay in hand.
+            shown = tuple(c for c in decl.cards if c is not decl.card)
+            self.public_cards[decl.player].update(shown)
+            events.append(
+                DeclarationShown(
+                    trick, decl.player, decl.combination, decl.suit, shown, decl.value, decl.in_trumps
+                )
+            )
+        self._pending = []
+        points = lead.points + follow.points
+        events.append(TrickWon(trick, winner, lead, follow, why, points))
+        self.tricks_won[winner].append((lead, follow))
+        self.card_points[winner] += points
+        self.trick = []
+        if self._chouines:
+            return events + self._chouine_ends_deal()
+        if trick == TRICKS_PER_DEAL:
+            self.last_trick_winner = winner
+            return events + self._score()
+        if trick <= LAST_DRAW_TRICK:
+            events.extend(self._draw(winner))
+        self.trick_number = trick + 1
+        self.leader = winner  # rule 4: the winner leads the next trick
+        self.phase = Phase.LEAD
+        if self.trick_number == LAST_DRAW_TRICK + 1:
+            events.append(TalonEmpty(self.trick_number))  # rule 8: strict play begins
+        if self.trick_number == LAST_SWAP_TRICK and self._au_sept_window():
+            self.au_sept_asked = True
+            self.phase = Phase.AU_SEPT  # rule 10: the follower is asked, whatever they hold
+            events.append(AuSeptAsked(self.trick_number, winner, 1 - winner))
+        return events
+
+    def _au_sept_window(self) -> bool:
+        # Rule 10: no window when the seven is the turn-up, or was played or exchanged.
+        return self.swapped_by is None and not self.seven_played and self.turn_up is not self.seven_of_trumps
+
+    def _draw(self, winner: int) -> list[Event]:
+        # Rule 7: the winner draws first, then the loser; after trick 11 the loser
+        # takes the turn-up (the seven of trumps if it was exchanged).
+        events: list[Event] = []
+        for player in (winner, 1 - winner):
+            if self.talon:
+                card = self.talon.pop(0)
+                turn_up = False
+            else:
+                assert self.turn_up is not None
+                card, self.turn_up = self.turn_up, None
+                turn_up = True
+                self.public_cards[player].add(card)  # rule 18: who takes the turn-up is public
+            self.hands[player].append(card)
+            events.append(CardDrawn(self.trick_number, player, card, turn_up, self.talon_size))
+        return events
+
+    def _chouine_ends_deal(self) -> list[Event]:
+        chouines = self._chouines
+        if len(chouines) == 2:
+            trump = [d for d in chouines if d.in_trumps]
+            # Rule 15: both chouines in one trick: trumps win, else the leader's.
+            winning = trump[0] if trump else next(d for d in chouines if d.player == self.leader)
+        else:
+            winning = chouines[0]
+        assert winning.suit is not None
+        declared = self._declared_totals()
+        self.phase = Phase.OVER
+        # Rule 15: no draw, no count; the declarer wins the deal.
+        self.result = DealResult(None, declared, None, winning.player, winning.player)
+        return [
+            ChouineWon(
+                self.trick_number, winning.player, winning.suit, winning.in_trumps, len(chouines) == 2
+            ),
+            DealWon(winning.player, by_chouine=True),
+        ]
+
+    def _declared_totals(self) -> tuple[int, int]:
+        totals = [0, 0]
+        for decl in self.declarations:
+            totals[decl.player] += decl.value
+        return (totals[0], totals[1])
+
+    def _score(self) -> list[Event]:
+        # Rule 16: card points, 10 for the last trick, declarations; higher total wins.
+        last = self.last_trick_winner
+        assert last is not None
+        card_points = list(self.card_points)
+        card_points[last] += LAST_TRICK_BONUS
+        declared = self._declared_totals()
+        totals = (card_points[0] + declared[0], card_points[1] + declared[1])
+        self.phase = Phase.OVER
+        scores = tuple(
+            DeclarationScore(d.player, d.combination, d.suit, d.in_trumps, d.value) for d in self.declarations
+        )
+        events: list[Event] = [
+            DealScored(
+                (self.card_points[0], self.card_points[1]),
+                last,
+                LAST_TRICK_BONUS,
+                scores,
+                declared,
+                totals,
+            )
+        ]
+        if totals[0] == totals[1]:
+            winner = None
+            events.append(DealTied(totals[0], self.dealer))  # rule 16: same dealer again
+        else:
+            winner = 0 if totals[0] > totals[1] else 1
+            events.append(DealWon(winner, by_chouine=False))
+        self.result = DealResult((card_points[0], card_points[1]), declared, totals, winner, None)
+        return events
+
+    # ----------------------------------------------------------------- what a seat sees
+    def view(self, seat: int) -> SeatView:
+        """Rule 18: what one player may know at this moment."""
+        other = 1 - seat
+        opponent_tricks = self.tricks_won[other]
+        return SeatView(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            opponent_hand_size=len(self.hands[other]),
+            opponent_known=tuple(c for c in self.hands[other] if c in self.public_cards[other]),
+            turn_up=self.turn_up,
+            trumps=self.trumps,
+            talon_size=self.talon_size,
+            trick=tuple(self.trick),
+            own_tricks=tuple(self.tricks_won[seat]),
+            opponent_last_trick=opponent_tricks[-1] if opponent_tricks else None,
+            opponent_trick_count=len(opponent_tricks),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The public facts plus one seat's own cards (rule 18)."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    opponent_known: tuple[Card, ...]
+    turn_up: Card | None
+    trumps: Suit
+    talon_size: int
+    trick: tuple[Card, ...]
+    own_tricks: tuple[tuple[Card, Card], ...]
+    opponent_last_trick: tuple[Card, Card] | None
+    opponent_trick_count: int

@@ -28,6 +28,7 @@ from .deal import (
     IllegalAction,
     Phase,
     SeatView,
+    count_deal,
     trick_winner,
 )
 from .match import Match, draw_for_dealer
@@ -101,6 +102,7 @@ __all__ = [
     "TrickWin",
     "action_token",
     "combination_value",
+    "count_deal",
     "draw_for_dealer",
     "parse_action",
     "random_record",

@@ -6,7 +6,7 @@ A deal is fully determined by a deck order, the dealer and the list of actions t
 >>> from tutorial.engine.cards import ALL_CARDS
 >>> deal = Deal(ALL_CARDS, dealer=0)
 >>> deal.to_act, deal.trick_number, deal.trumps.name
-(1, 1, 'CLUBS')
+(1, 1, 'DIAMONDS')
 >>> len(deal.legal_actions()) >= 5
 True
 """
@@ -146,6 +146,25 @@ def trick_winner(lead: Card, follow: Card, trumps: Suit) -> tuple[bool, TrickWin
         return False, TrickWin.TRUMP_LEAD_NOT_FOLLOWED
     # Rule 5: different plain suits, the leader's card wins.
     return False, TrickWin.NOT_FOLLOWED
+
+
+def count_deal(captured: Sequence[Sequence[Card]], last_trick: int, declared: Sequence[int]) -> DealResult:
+    """Rule 16: card points of the captured cards, 10 for the last trick, declarations.
+
+    The seeds' worked example: 70 and 60 in cards and last trick, mariages of 20 and 40.
+
+    >>> alice = [Card.parse(c) for c in "AH AS 10D 10H KC KS QC QS JS JC".split()]
+    >>> bob = [Card.parse(c) for c in "AC AD 10S 10C KD KH QD QH JD JH".split()]
+    >>> r = count_deal([alice, bob], last_trick=0, declared=[20, 40])
+    >>> r.card_points, r.totals, r.winner
+    ((70, 60), (90, 100), 1)
+    """
+    points = [sum(c.points for c in captured[0]), sum(c.points for c in captured[1])]
+    points[last_trick] += LAST_TRICK_BONUS  # rule 16: dix de der
+    totals = (points[0] + declared[0], points[1] + declared[1])
+    # Rule 16: the higher total wins; equal totals, nobody wins.
+    winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+    return DealResult((points[0], points[1]), (declared[0], declared[1]), totals, winner, None)
 
 
 class Deal:
@@ -618,10 +637,10 @@ class Deal:
         # Rule 16: card points, 10 for the last trick, declarations; higher total wins.
         last = self.last_trick_winner
         assert last is not None
-        card_points = list(self.card_points)
-        card_points[last] += LAST_TRICK_BONUS
-        declared = self._declared_totals()
-        totals = (card_points[0] + declared[0], card_points[1] + declared[1])
+        captured = [[c for trick in self.tricks_won[p] for c in trick] for p in (0, 1)]
+        result = count_deal(captured, last, self._declared_totals())
+        assert result.totals is not None
+        declared, totals = result.declared, result.totals
         self.phase = Phase.OVER
         scores = tuple(
             DeclarationScore(d.player, d.combination, d.suit, d.in_trumps, d.value) for d in self.declarations
@@ -636,13 +655,11 @@ class Deal:
                 totals,
             )
         ]
-        if totals[0] == totals[1]:
-            winner = None
+        if result.winner is None:
             events.append(DealTied(totals[0], self.dealer))  # rule 16: same dealer again
         else:
-            winner = 0 if totals[0] > totals[1] else 1
-            events.append(DealWon(winner, by_chouine=False))
-        self.result = DealResult((card_points[0], card_points[1]), declared, totals, winner, None)
+            events.append(DealWon(result.winner, by_chouine=False))
+        self.result = result
         return events
 
     # ----------------------------------------------------------------- what a seat sees

@@ -4,9 +4,9 @@
 >>> m = Match(dealer=0)
 >>> m.dealer
 0
->>> m.record_result(None); m.dealer      # a tie: the same dealer deals again (rule 16)
+>>> _ = m.record_result(None); m.dealer      # a tie: the same dealer deals again (rule 16)
 0
->>> m.record_result(1); m.dealer, m.wins  # a decided deal: the deal passes (rule 17)
+>>> _ = m.record_result(1); m.dealer, m.wins  # a decided deal: the deal passes (rule 17)
 (1, (0, 1))
 """
 
@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 
 from .cards import ALL_CARDS, Card
-from .events import DealerDrawn, DealTied, Event, MatchWon
+from .events import DealerDrawn, Event, MatchWon
 from .rules import Settings
 
 
@@ -76,7 +76,7 @@ class Match:
             raise ValueError("the match is over")
         self.deals_played += 1
         if winner is None:
-            return [DealTied(0, self.dealer)]  # rule 16: nobody wins; same dealer again
+            return []  # rule 16: nobody wins; the same dealer deals again
         if winner not in (0, 1):
             raise ValueError("the winner is player 0 or 1")
         self._wins[winner] += 1  # rule 17: only won deals count; card points never carry

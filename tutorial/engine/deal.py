@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .actions import Action, Pass, Play, Swap
-from .cards import DECK_SIZE, Card, Rank, Suit
+from .cards import ALL_CARDS, DECK_SIZE, Card, Rank, Suit
 from .events import (
     AuSeptAnswered,
     AuSeptAsked,
@@ -45,6 +45,7 @@ from .rules import (
     LAST_TRICK_BONUS,
     QUINTE_SIZE,
     SUIT_COMBINATION_RANKS,
+    TALON_SIZE,
     TRICKS_PER_DEAL,
     TURN_UP_INDEX,
     Combination,
@@ -240,6 +241,103 @@ class Deal:
             CardsDealt(dealer, (tuple(hands[0]), tuple(hands[1]))),
             TurnUp(self.turn_up, self.talon_size),
         )
+
+    @classmethod
+    def from_position(
+        cls,
+        *,
+        hands: tuple[Sequence[Card | str], Sequence[Card | str]],
+        leader: int,
+        trick_number: int,
+        turn_up: Card | str | None = None,
+        trumps: Suit | None = None,
+        trick: Sequence[Card | str] = (),
+        talon: Sequence[Card | str] | None = None,
+        dealer: int | None = None,
+        declarations: Sequence[Declaration] = (),
+        swapped_by: int | None = None,
+        au_sept: bool = False,
+        settings: Settings | None = None,
+    ) -> Deal:
+        """A deal in a given position, for worked examples and teaching.
+
+        ``trick`` holds the lead card when the follower is to act. While the talon lasts
+        (tricks 1-11) ``turn_up`` is required and ``talon`` defaults to the right number of
+        cards that are nowhere else. With ``au_sept`` the follower is asked the au sept
+        question (trick 11 only).
+
+        >>> deal = Deal.from_position(hands=(["7S"], ["KH", "9C"]), leader=0,
+        ...                           trick_number=14, trumps=Suit.SPADES, trick=["AH"])
+        >>> [(o.card.code, o.reason.key) for o in deal.card_options()]
+        [('KH', 'follows_suit'), ('9C', 'must_follow_suit')]
+        """
+
+        def cards_of(seq: Sequence[Card | str]) -> list[Card]:
+            return [c if isinstance(c, Card) else Card.parse(c) for c in seq]
+
+        if leader not in (0, 1) or not 1 <= trick_number <= TRICKS_PER_DEAL:
+            raise ValueError("leader is 0 or 1 and the trick number 1 to 16")
+        up = Card.parse(turn_up) if isinstance(turn_up, str) else turn_up
+        if trick_number <= LAST_DRAW_TRICK and up is None:
+            raise ValueError("while the talon lasts (tricks 1-11) the turn-up is on the table")
+        if trick_number > LAST_DRAW_TRICK and up is not None:
+            raise ValueError("after trick 11 the turn-up has been taken")
+        suit = up.suit if up is not None else trumps
+        if suit is None or (trumps is not None and trumps is not suit):
+            raise ValueError("give the trump suit, or a turn-up of that suit")
+        hand_cards = (cards_of(hands[0]), cards_of(hands[1]))
+        on_table = cards_of(trick)
+        if len(on_table) > 1:
+            raise ValueError("a position has at most the lead card on the table")
+        used = [*hand_cards[0], *hand_cards[1], *on_table, *([up] if up else [])]
+        face_down = max(0, TALON_SIZE - 2 * (trick_number - 1))
+        if talon is None:
+            spare = [c for c in ALL_CARDS if c not in used]
+            talon_cards = spare[:face_down]
+        else:
+            talon_cards = cards_of(talon)
+            if len(talon_cards) != face_down:
+                raise ValueError(f"at trick {trick_number} the talon holds {face_down} cards")
+        used += talon_cards
+        if len(set(used)) != len(used):
+            raise ValueError("a card appears twice in the position")
+        deal = cls.__new__(cls)
+        deal.deck = ()
+        deal.dealer = (1 - leader) if dealer is None else dealer
+        deal.settings = settings or Settings()
+        deal.hands = [hand_cards[0], hand_cards[1]]
+        deal.turn_up = up
+        deal.trumps = suit
+        deal.seven_of_trumps = Card(Rank.SEVEN, suit)
+        deal.talon = talon_cards
+        deal.trick_number = trick_number
+        deal.leader = leader
+        deal.trick = on_table
+        deal.phase = Phase.FOLLOW if on_table else Phase.LEAD
+        deal.tricks_won = [[], []]
+        deal.card_points = [0, 0]
+        deal.declarations = list(declarations)
+        deal.declared_suits = [set(), set()]
+        deal.quinte_declared = [False, False]
+        for decl in declarations:
+            if decl.combination is Combination.QUINTE:
+                deal.quinte_declared[decl.player] = True
+            elif decl.suit is not None:
+                deal.declared_suits[decl.player].add(decl.suit)
+        deal.swapped_by = swapped_by
+        deal.seven_played = deal.seven_of_trumps not in used or deal.seven_of_trumps in on_table
+        deal.au_sept_asked = au_sept
+        if au_sept:
+            if trick_number != LAST_SWAP_TRICK or on_table:
+                raise ValueError("the au sept question comes before the lead to trick 11")
+            deal.phase = Phase.AU_SEPT
+        deal.last_trick_winner = None
+        deal.result = None
+        deal.public_cards = [set(), set()]
+        deal._pending = []
+        deal._chouines = []
+        deal.opening_events = ()
+        return deal
 
     # ----------------------------------------------------------------- state queries
     @property

@@ -1,0 +1,35 @@
+"""Babel extractor for the rule text (domain ``content``).
+
+``babel-content.cfg`` maps ``rules/**.md`` and ``ui/**.md`` (under ``content/``) to
+``tutorial.content.extract:extract_markdown``. Each unit of text is one message whose context
+is its rule id; worked-example blocks (card codes) are not extracted. Extracted comments name
+the rules-reading points a message states, to help translators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+from tutorial.content.source import parse_units
+
+
+def extract_markdown(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str, list[str], str]]:
+    """Yield ``(lineno, funcname, message, comments, context)`` for every unit."""
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    name = getattr(fileobj, "name", "<markdown>")
+    for unit in parse_units(text, str(name)):
+        for msg in unit.messages():
+            comments = []
+            if msg.rules:
+                comments.append("rules-reading point " + ", ".join(map(str, msg.rules)))
+            if unit.kind == "heading":
+                comments.append("heading")
+            elif unit.kind == "figure":
+                comments.append("caption and alternative text of an illustration")
+            yield msg.lineno, "pgettext", msg.text, comments, msg.context

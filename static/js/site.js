@@ -1,0 +1,48 @@
+/* Site-wide behaviour (no inline scripts: the Content-Security-Policy forbids them).
+ *
+ * Language links: the server renders each link to the same page in the other language. When
+ * the page has moved on since (an anchor followed, or htmx pushed a new URL), the link is
+ * brought up to date just before it is used, so the reader lands on the same page, step and
+ * anchor in the other language. */
+(function () {
+  "use strict";
+  var LANGS = ["fr", "es", "en"];
+
+  function sameUrlIn(lang) {
+    var parts = location.pathname.split("/");
+    if (parts.length < 2 || LANGS.indexOf(parts[1]) < 0) return null;
+    parts[1] = lang;
+    return parts.join("/") + location.search + location.hash;
+  }
+
+  function refresh(link) {
+    var lang = link.getAttribute("data-lang-switch");
+    var url = lang && sameUrlIn(lang);
+    if (url) link.setAttribute("href", url);
+  }
+
+  function onUse(event) {
+    var target = event.target;
+    var link = target && target.closest ? target.closest("a[data-lang-switch]") : null;
+    if (link) refresh(link);
+  }
+
+  ["click", "focusin", "pointerover", "auxclick", "contextmenu"].forEach(function (type) {
+    document.addEventListener(type, onUse, true);
+  });
+
+  function refreshAll() {
+    document.querySelectorAll("a[data-lang-switch]").forEach(refresh);
+  }
+  window.addEventListener("hashchange", refreshAll);
+  window.addEventListener("popstate", refreshAll);
+  document.addEventListener("htmx:after:history:push", refreshAll);
+  document.addEventListener("htmx:after:history:replace", refreshAll);
+  if (location.hash) {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", refreshAll);
+    } else {
+      refreshAll();
+    }
+  }
+})();

@@ -1,0 +1,167 @@
+"""The web site: Flask app factory.
+
+``create_app(config)`` builds the application:
+
+- the language is the first path segment (``/fr/…``, ``/es/…``, ``/en/…``); routes take it as
+  ``<lang:lang>`` (or plain ``<lang>``: any ``lang`` view argument that is not a site language
+  is a 404 page); ``/`` redirects to the best match of ``Accept-Language``;
+- Flask-Babel with the default domain ``messages`` (site chrome); other domains through
+  :func:`tutorial.web.i18n.domain`;
+- blueprints: ``home`` (ours), ``rules`` (``tutorial.web.rules.bp``), ``demo``
+  (``tutorial.web.demo.bp``);
+- security headers on every response, error pages in the URL's language, hashed static
+  assets with long cache lifetimes, compression.
+
+Configuration from the environment:
+
+- ``SECRET_KEY``: the secret key. Required when ``CHOUINE_ENV=production``: the factory refuses
+  to build the app without it (and refuses debug mode there). Elsewhere a random key is made
+  for the process.
+- ``FLASK_DEBUG``: debug mode is off unless this asks for it (``flask --debug`` or
+  ``FLASK_DEBUG=1``); ``create_app`` never turns it on by itself.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any
+
+from flask import Flask, abort, g
+from flask_babel import Babel
+from flask_compress import Compress
+
+from tutorial.web import assets, errors, security
+from tutorial.web.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    TRANSLATIONS_DIR,
+    LanguageConverter,
+    current_language,
+    is_language,
+    locale_selector,
+)
+
+__all__ = ["create_app"]
+
+#: Largest request body accepted (pages take none): larger is a 413 page.
+MAX_CONTENT_LENGTH = 16 * 1024
+
+_COMPRESS_MIMETYPES = [
+    "text/html",
+    "text/css",
+    "text/plain",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+]
+
+
+class ConfigurationError(RuntimeError):
+    """The app cannot start with this configuration."""
+
+
+def _is_production() -> bool:
+    return os.environ.get("CHOUINE_ENV", "").strip().lower() == "production"
+
+
+def _secret_key(config: dict[str, Any]) -> str:
+    key = config.get("SECRET_KEY") or os.environ.get("SECRET_KEY", "")
+    if key:
+        return str(key)
+    if _is_production():
+        raise ConfigurationError(
+            "CHOUINE_ENV=production but no SECRET_KEY is set in the environment: refusing to start"
+        )
+    return secrets.token_hex(32)
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the Flask application. ``config`` overrides settings (e.g. ``{"TESTING": True}``)."""
+    config = dict(config or {})
+    app = Flask(
+        __name__,
+        static_folder=str(assets.STATIC_DIR),
+        static_url_path="/static",
+    )
+    app.config.update(
+        SECRET_KEY=_secret_key(config),
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        MAX_FORM_MEMORY_SIZE=MAX_CONTENT_LENGTH,
+        PROVIDE_AUTOMATIC_OPTIONS=False,
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR),
+        COMPRESS_MIMETYPES=_COMPRESS_MIMETYPES,
+        COMPRESS_MIN_SIZE=500,
+        TEMPLATES_AUTO_RELOAD=False,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config)
+    if _is_production() and app.debug:
+        raise ConfigurationError("debug mode is not allowed with CHOUINE_ENV=production")
+
+    app.url_map.converters["lang"] = LanguageConverter
+    app.url_map.strict_slashes = True
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    Babel(app, locale_selector=locale_selector)
+    Compress(app)
+    assets.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    _init_language(app)
+    _init_templates(app)
+    _register_blueprints(app)
+    return app
+
+
+def _init_language(app: Flask) -> None:
+    @app.url_value_preprocessor
+    def _check_language(endpoint: str | None, values: dict[str, Any] | None) -> None:
+        if values and "lang" in values:
+            if not is_language(values["lang"]):
+                abort(404)
+            g.lang = values["lang"]
+
+    @app.url_defaults
+    def _default_language(endpoint: str, values: dict[str, Any]) -> None:
+        if "lang" in values or not endpoint:
+            return
+        if app.url_map.is_endpoint_expecting(endpoint, "lang"):
+            values["lang"] = current_language()
+
+
+def _init_templates(app: Flask) -> None:
+    from tutorial.web import cards, render, templating
+
+    app.add_template_global(render.site_title)
+    # ``card`` and ``card_row`` are globals (not only macros of _cards.html) so that they also
+    # work in a block rendered alone for htmx, where top-level imports are not run.
+    app.add_template_global(cards.card_markup)
+    app.add_template_global(cards.card_markup, "card")
+    app.add_template_global(cards.card_row_markup)
+    app.add_template_global(cards.card_row_markup, "card_row")
+    app.add_template_global(cards.card_sprite_url)
+    templating.init_app(app)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES)
+
+
+def _register_blueprints(app: Flask) -> None:
+    import importlib
+
+    from tutorial.web import home
+
+    app.register_blueprint(home.bp)
+    # The rules and demo packages belong to other parts of the project; a missing package is
+    # tolerated (the site runs without that page), any other import error is not.
+    for name in ("tutorial.web.rules", "tutorial.web.demo"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            app.logger.warning("%s is not available yet", name)
+            continue
+        app.register_blueprint(module.bp)

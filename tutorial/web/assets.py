@@ -1,0 +1,58 @@
+"""Static assets: content-hashed URLs and their cache lifetimes.
+
+``make static`` (``python -m tutorial.web.build_static``) writes a hashed copy of every
+asset into ``static/build/`` and a ``manifest.json`` that maps a source path
+(``css/site.css``) to its hashed copy (``build/css/site.0123456789.css``). Templates call
+``asset("css/site.css")`` for the URL. Without a build the plain file is linked instead.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Flask, Response, current_app, request, url_for
+
+#: The repository's ``static/`` folder.
+STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
+BUILD_DIR = STATIC_DIR / "build"
+MANIFEST = BUILD_DIR / "manifest.json"
+#: One year: hashed file names never change content.
+IMMUTABLE_MAX_AGE = 31536000
+
+
+def load_manifest(path: Path = MANIFEST) -> dict[str, str]:
+    """The build manifest (source path → hashed path under ``static/``); empty if unbuilt."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def asset(path: str) -> str:
+    """URL of a static asset, by its path under ``static/`` (``"css/site.css"``).
+
+    The content-hashed copy when the build has one, else the file itself.
+    """
+    manifest: dict[str, str] = current_app.extensions.get("chouine_assets", {})
+    return url_for("static", filename=manifest.get(path, path))
+
+
+def _cache_static(response: Response) -> Response:
+    if request.endpoint == "static" and response.status_code in (200, 304):
+        filename = (request.view_args or {}).get("filename", "")
+        if filename.startswith("build/") and filename != "build/manifest.json":
+            response.cache_control.public = True
+            response.cache_control.max_age = IMMUTABLE_MAX_AGE
+            response.cache_control.immutable = True
+            response.cache_control.no_cache = None
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["chouine_assets"] = load_manifest()
+    app.add_template_global(asset)
+    app.after_request(_cache_static)

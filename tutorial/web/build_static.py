@@ -1,0 +1,127 @@
+"""Build the static assets (``make static``): ``python -m tutorial.web.build_static``.
+
+1. Copy htmx from ``node_modules/htmx.org/dist/htmx.min.js`` (installed from the npm registry,
+   pinned in package-lock.json) to ``static/vendor/htmx.min.js`` (not committed).
+2. Draw the card sprites (``img/cards-<lang>.svg``, see :mod:`tutorial.web.cards`).
+3. Write a content-hashed copy of every asset (CSS, JS, SVG, …) into ``static/build/`` and
+   ``static/build/manifest.json`` (source path → hashed path, both relative to ``static/``).
+   ``url(...)`` references between CSS and other assets are rewritten to the hashed names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from tutorial.web.assets import BUILD_DIR, MANIFEST, STATIC_DIR
+from tutorial.web.cards import sprite, sprite_path
+from tutorial.web.i18n import LANGUAGES
+
+ROOT = STATIC_DIR.parent
+HTMX_SOURCE = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
+VENDOR_DIR = STATIC_DIR / "vendor"
+#: Kinds of file that get a hashed copy.
+EXTENSIONS = {".css", ".js", ".svg", ".png", ".ico", ".webp", ".woff2", ".txt"}
+_CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def _hashed_name(rel: str, data: bytes) -> str:
+    path = Path(rel)
+    return str(path.with_name(f"{path.stem}.{_digest(data)}{path.suffix}").as_posix())
+
+
+def copy_vendor() -> None:
+    if not HTMX_SOURCE.is_file():
+        sys.exit(f"{HTMX_SOURCE} is missing: run `npm ci` first (make static does)")
+    VENDOR_DIR.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(HTMX_SOURCE, VENDOR_DIR / "htmx.min.js")
+
+
+def _sources() -> dict[str, bytes]:
+    """Every asset by its path under static/ (sprites generated, not read from disk)."""
+    sources: dict[str, bytes] = {}
+    for path in sorted(STATIC_DIR.rglob("*")):
+        rel = path.relative_to(STATIC_DIR).as_posix()
+        if rel.startswith("build/") or not path.is_file() or path.suffix not in EXTENSIONS:
+            continue
+        sources[rel] = path.read_bytes()
+    for lang in LANGUAGES:
+        sources[sprite_path(lang)] = sprite(lang).encode("utf-8")
+    return sources
+
+
+def _rewrite_css(rel: str, css: bytes, manifest: dict[str, str]) -> bytes:
+    base = Path(rel).parent
+
+    def replace(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if ":" in target or target.startswith(("/", "#")):
+            return match.group(0)
+        clean, _, fragment = target.partition("#")
+        resolved = (base / clean).as_posix()
+        parts: list[str] = []
+        for part in resolved.split("/"):
+            if part == "..":
+                if parts:
+                    parts.pop()
+            elif part not in ("", "."):
+                parts.append(part)
+        key = "/".join(parts)
+        if key not in manifest:
+            return match.group(0)
+        # hashed copies keep the sources' layout under build/
+        new_target = _relative(Path("build") / base, Path(manifest[key]))
+        return f'url("{new_target}{"#" + fragment if fragment else ""}")'
+
+    return _CSS_URL.sub(replace, css.decode("utf-8")).encode("utf-8")
+
+
+def _relative(from_dir: Path, to: Path) -> str:
+    from_parts, to_parts = from_dir.parts, to.parts
+    common = 0
+    while (
+        common < min(len(from_parts), len(to_parts))
+        and from_parts[common] == to_parts[common]
+    ):
+        common += 1
+    ups = [".."] * (len(from_parts) - common)
+    return "/".join([*ups, *to_parts[common:]])
+
+
+def build() -> dict[str, str]:
+    """Write static/build/ and its manifest; return the manifest."""
+    sources = _sources()
+    if BUILD_DIR.exists():
+        shutil.rmtree(BUILD_DIR)
+    BUILD_DIR.mkdir(parents=True)
+    manifest: dict[str, str] = {}
+    # Non-CSS first, so that CSS can refer to their hashed names.
+    for rel in sorted(sources, key=lambda r: r.endswith(".css")):
+        data = sources[rel]
+        if rel.endswith(".css"):
+            data = _rewrite_css(rel, data, manifest)
+        hashed = "build/" + _hashed_name(rel, data)
+        target = STATIC_DIR / hashed
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        manifest[rel] = hashed
+    MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return manifest
+
+
+def main() -> None:
+    copy_vendor()
+    manifest = build()
+    print(f"static: {len(manifest)} assets hashed into {BUILD_DIR.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,265 @@
+"""Pictures of the 32 cards (and the back), drawn as SVG of our own design.
+
+The cards are symbols in one SVG sprite per language (``static/build/img/cards-<lang>.svg``,
+written by ``make static``): the French sprite marks the court cards R, D, V (roi, dame,
+valet), the others K, Q, J. A page draws a card as a tiny inline ``<svg role="img">`` that
+``<use>``-s the sprite's symbol, with the caller's translated card name as its ``<title>``, so
+each card costs ~200 bytes of HTML and the sprite is downloaded once and cached.
+
+Legibility: a large rank and suit index in two corners, readable at 48 px wide. The suits
+differ by shape, not only by colour: hearts and diamonds are red, but the heart is round and
+solid while the diamond is a pointed lozenge drawn with a white inner outline; clubs (three
+leaves, also with a white inner outline) and spades (pointed, solid) likewise. A dimmed card
+(not playable) gets a hatched wash and a "no" sign; a highlighted card a thick frame and a
+star: both markers are shapes, not colours.
+
+In templates: ``{% from "_cards.html" import card %}`` then
+``{{ card("QS", label) }}``; in Python: :func:`card_markup`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from markupsafe import Markup, escape
+
+#: Rank codes from highest to lowest in trick strength (as the engine's ``Rank.code``).
+RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
+#: Suit codes (as the engine's ``Suit.code``): clubs, diamonds, hearts, spades.
+SUITS: tuple[str, ...] = ("C", "D", "H", "S")
+#: The 32 card codes (``"10H"``, ``"QS"`` …), suit by suit.
+CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
+#: The code of the face-down card.
+BACK = "back"
+#: Sizes of the ``card`` macro (CSS classes ``card--sm`` …).
+SIZES: tuple[str, ...] = ("xs", "sm", "md", "lg")
+#: States of the ``card`` macro.
+STATES: tuple[str, ...] = ("dimmed", "highlighted")
+
+WIDTH, HEIGHT = 100, 140
+VIEWBOX = f"0 0 {WIDTH} {HEIGHT}"
+
+RED = "#b0102a"  # 6.4:1 on white
+BLACK = "#16191d"
+SUIT_COLOUR = {"C": BLACK, "D": RED, "H": RED, "S": BLACK}
+# Court-card letters shown in the corner index, by language.
+COURT_LETTERS = {
+    "fr": {"K": "R", "Q": "D", "J": "V"},
+    "default": {"K": "K", "Q": "Q", "J": "J"},
+}
+
+# Suit shapes in a 100 × 100 box. Diamonds and clubs carry a white inner outline ("hollow
+# line") so that, even in greyscale, no two suits look alike.
+_SUIT_PATHS = {
+    "H": (
+        "M50 92C38 80 6 58 4 33C2 14 16 4 29 4C40 4 47 11 50 19C53 11 60 4 71 4"
+        "C84 4 98 14 96 33C94 58 62 80 50 92Z"
+    ),
+    "D": "M50 2L90 50L50 98L10 50Z",
+    "S": (
+        "M50 3C62 22 96 40 96 62C96 78 84 86 73 86C64 86 58 82 54 76C55 86 59 92 68 97H32"
+        "C41 92 45 86 46 76C42 82 36 86 27 86C16 86 4 78 4 62C4 40 38 22 50 3Z"
+    ),
+    "C": (
+        "M50 4A21 21 0 0 1 66 39A21 21 0 1 1 55 73C56 85 60 92 68 97H32C40 92 44 85 45 73"
+        "A21 21 0 1 1 34 39A21 21 0 0 1 50 4Z"
+    ),
+}
+_SUIT_INNER = {
+    "D": "M50 17L78 50L50 83L22 50Z",
+    "C": None,
+}
+
+
+def is_card_code(code: object) -> bool:
+    return isinstance(code, str) and (code in CARD_CODES or code == BACK)
+
+
+def _suit_symbol(suit: str) -> str:
+    colour = SUIT_COLOUR[suit]
+    parts = [f'<path d="{_SUIT_PATHS[suit]}" fill="{colour}"/>']
+    if suit == "D":
+        parts.append(f'<path d="{_SUIT_INNER["D"]}" fill="none" stroke="#fff" stroke-width="5"/>')
+    elif suit == "C":
+        # white veins on the three leaves
+        parts.append(
+            '<path d="M50 19V50M33 57L50 50L67 57" fill="none" stroke="#fff" '
+            'stroke-width="5" stroke-linecap="round"/>'
+        )
+    return f'<symbol id="s-{suit}" viewBox="0 0 100 100">{"".join(parts)}</symbol>'
+
+
+def _pip(suit: str, cx: float, cy: float, size: float, flip: bool = False) -> str:
+    x, y = cx - size / 2, cy - size / 2
+    use = f'<use href="#s-{suit}" x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}"/>'
+    if flip:
+        return f'<g transform="rotate(180 {cx:g} {cy:g})">{use}</g>'
+    return use
+
+
+# Pip layouts of the number cards (centre x, centre y), in the card's 100 × 140 box.
+_L, _M, _R = 36.0, 50.0, 64.0
+_PIPS: dict[str, list[tuple[float, float]]] = {
+    "7": [(_L, 28), (_R, 28), (_M, 49), (_L, 70), (_R, 70), (_L, 112), (_R, 112)],
+    "8": [(_L, 28), (_R, 28), (_M, 49), (_L, 70), (_R, 70), (_M, 91), (_L, 112), (_R, 112)],
+    "9": [(_L, 28), (_R, 28), (_L, 56), (_R, 56), (_M, 70), (_L, 84), (_R, 84),
+          (_L, 112), (_R, 112)],
+    "10": [(_L, 28), (_R, 28), (_M, 42), (_L, 56), (_R, 56), (_L, 84), (_R, 84),
+           (_M, 98), (_L, 112), (_R, 112)],
+}
+
+
+def _index(letter: str, suit: str) -> str:
+    """Rank and suit in the top-left corner (drawn again, turned, bottom right)."""
+    colour = SUIT_COLOUR[suit]
+    squeeze = ' textLength="27" lengthAdjust="spacingAndGlyphs"' if len(letter) > 1 else ""
+    text = (
+        f'<text x="14" y="30" font-size="31" font-weight="700" text-anchor="middle" '
+        f'font-family="DejaVu Sans,Verdana,Arial,sans-serif" fill="{colour}"{squeeze}>'
+        f"{letter}</text>"
+    )
+    return text + _pip(suit, 14, 45, 21)
+
+
+def _card_symbol(code: str, letters: dict[str, str]) -> str:
+    rank, suit = code[:-1], code[-1]
+    letter = letters.get(rank, rank)
+    body: list[str] = [
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
+        'stroke="#5b6470" stroke-width="3"/>'
+    ]
+    if rank == "A":
+        body.append(_pip(suit, 50, 70, 44))
+    elif rank in _PIPS:
+        for cx, cy in _PIPS[rank]:
+            body.append(_pip(suit, cx, cy, 15, flip=cy > 70))
+    else:
+        # court card: a framed panel with the large letter between two pips
+        body.append(
+            f'<rect x="30" y="15" width="40" height="110" rx="4" fill="#f6efdc" '
+            f'stroke="{SUIT_COLOUR[suit]}" stroke-width="2"/>'
+        )
+        body.append(_pip(suit, 50, 33, 22))
+        body.append(
+            f'<text x="50" y="86" font-size="40" font-weight="700" text-anchor="middle" '
+            f'font-family="DejaVu Serif,Georgia,serif" fill="{SUIT_COLOUR[suit]}">{letter}</text>'
+        )
+        body.append(_pip(suit, 50, 107, 22, flip=True))
+    index = _index(letter, suit)
+    body.append(index)
+    body.append(f'<g transform="rotate(180 50 70)">{index}</g>')
+    return f'<symbol id="c-{code}" viewBox="{VIEWBOX}">{"".join(body)}</symbol>'
+
+
+def _back_symbol() -> str:
+    lines = "".join(
+        f'<path d="M{x} 10L{x + 120} 130M{x + 120} 10L{x} 130" />' for x in range(-110, 100, 12)
+    )
+    return (
+        f'<symbol id="c-{BACK}" viewBox="{VIEWBOX}">'
+        '<clipPath id="back-clip"><rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
+        'stroke="#5b6470" stroke-width="3"/>'
+        '<rect x="9" y="9" width="82" height="122" rx="4" fill="#1d4e89"/>'
+        f'<g clip-path="url(#back-clip)" stroke="#9cc1ea" stroke-width="2.2">{lines}</g>'
+        '<circle cx="50" cy="70" r="15" fill="#1d4e89" stroke="#fff" stroke-width="3"/>'
+        '<path d="M50 60L58 70L50 80L42 70Z" fill="#fff"/>'
+        "</symbol>"
+    )
+
+
+def _marker_symbols() -> str:
+    hatch = "".join(f'<path d="M{x} 0L{x + 140} 140"/>' for x in range(-130, 100, 14))
+    dimmed = (
+        f'<symbol id="m-dimmed" viewBox="{VIEWBOX}">'
+        '<clipPath id="dim-clip"><rect x="1.5" y="1.5" width="97" height="137" rx="8"/></clipPath>'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" fill-opacity=".55"/>'
+        f'<g clip-path="url(#dim-clip)" stroke="#3d434b" stroke-width="2" '
+        f'stroke-opacity=".55">{hatch}</g>'
+        '<circle cx="74" cy="24" r="17" fill="#fff" stroke="#16191d" stroke-width="5"/>'
+        '<path d="M62 36L86 12" stroke="#16191d" stroke-width="5"/>'
+        "</symbol>"
+    )
+    highlighted = (
+        f'<symbol id="m-highlighted" viewBox="{VIEWBOX}">'
+        '<rect x="3" y="3" width="94" height="134" rx="7" fill="none" stroke="#0b5394" '
+        'stroke-width="6"/>'
+        '<path d="M80 6L85.6 18.3L99 19.6L88.9 28.6L91.8 41.8L80 35L68.2 41.8L71.1 28.6'
+        'L61 19.6L74.4 18.3Z" fill="#ffcc33" stroke="#16191d" stroke-width="2.5" '
+        'stroke-linejoin="round"/>'
+        "</symbol>"
+    )
+    return dimmed + highlighted
+
+
+def sprite(lang: str) -> str:
+    """The SVG sprite for a language: every card, the back and the state markers."""
+    letters = COURT_LETTERS.get(lang, COURT_LETTERS["default"])
+    symbols: Iterable[str] = (
+        *(_suit_symbol(s) for s in SUITS),
+        *(_card_symbol(code, letters) for code in CARD_CODES),
+        _back_symbol(),
+        _marker_symbols(),
+    )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg">'
+        "<!-- Chouine tutorial playing cards: our own design. -->"
+        + "".join(symbols)
+        + "</svg>\n"
+    )
+
+
+def sprite_path(lang: str) -> str:
+    """Path of a language's sprite under ``static/`` (before hashing)."""
+    return f"img/cards-{lang}.svg"
+
+
+def card_sprite_url() -> str:
+    """URL of the current language's sprite (hashed when built)."""
+    from tutorial.web.assets import asset
+    from tutorial.web.i18n import current_language
+
+    return asset(sprite_path(current_language()))
+
+
+def card_markup(
+    code: str, label: str, size: str = "md", state: str | None = None
+) -> Markup:
+    """An accessible picture of a card: ``<svg role="img">`` named by ``label``.
+
+    ``code`` is a card code (``"10H"``, ``"QS"``) or ``"back"``; ``label`` the card's name in
+    the page's language (e.g. « la dame de pique »), which is the picture's accessible name;
+    ``size`` one of ``xs sm md lg``; ``state`` ``None``, ``"dimmed"`` (not playable: hatched,
+    with a "no" sign) or ``"highlighted"`` (framed, with a star).
+    """
+    if not is_card_code(code):
+        raise ValueError(f"not a card code: {code!r}")
+    if size not in SIZES:
+        raise ValueError(f"not a card size: {size!r}")
+    if state is not None and state not in STATES:
+        raise ValueError(f"not a card state: {state!r}")
+    href = card_sprite_url()
+    classes = f"card card--{size}" + (f" card--{state}" if state else "")
+    marker = f'<use href="{escape(href)}#m-{state}"/>' if state else ""
+    return Markup(
+        f'<svg class="{classes}" role="img" viewBox="{VIEWBOX}" data-card="{code}">'
+        f"<title>{escape(label)}</title>"
+        f'<use href="{escape(href)}#c-{code}"/>{marker}</svg>'
+    )
+
+
+def card_row_markup(
+    cards: Iterable[tuple[str, str] | tuple[str, str, str | None]],
+    label: str,
+    size: str = "sm",
+) -> Markup:
+    """A list of cards (``<ul class="card-row">``) named by ``label``.
+
+    ``cards`` holds ``(code, label)`` or ``(code, label, state)`` tuples.
+    """
+    items = []
+    for item in cards:
+        code, name = item[0], item[1]
+        state = item[2] if len(item) > 2 else None  # type: ignore[misc]
+        items.append(f"<li>{card_markup(code, name, size, state)}</li>")
+    return Markup(f'<ul class="card-row" aria-label="{escape(label)}">{"".join(items)}</ul>')

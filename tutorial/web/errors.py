@@ -1,0 +1,82 @@
+"""Error pages: a page in the URL's language (English when the URL names none).
+
+Never a stack trace, never the request's input echoed back. A view may ``abort(400,
+description=_("…"))`` with a translated sentence that says what is allowed: a description
+other than Werkzeug's default is shown on the page (escaped).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, g, make_response
+from flask_babel import lazy_gettext as _l
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from tutorial.web.render import render_page
+
+log = logging.getLogger(__name__)
+
+_TITLES = {
+    400: _l("Bad request"),
+    404: _l("Page not found"),
+    405: _l("Method not allowed"),
+    413: _l("Request too large"),
+    500: _l("Something went wrong"),
+}
+_MESSAGES = {
+    400: _l("The address or one of its parameters is not valid."),
+    404: _l("There is no page at this address. It may have moved, or the address may be mistyped."),
+    405: _l("This page can only be read: it accepts no form or data sent to it."),
+    413: _l("The request sent to the site is too large."),
+    500: _l("The site met an unexpected problem. Please try again in a moment."),
+}
+
+_FALLBACK = (
+    "<!doctype html><html lang=en><meta charset=utf-8><title>Error</title>"
+    "<h1>Error {code}</h1><p><a href=/>Home</a></p></html>"
+)
+
+
+def _description(error: HTTPException) -> str | None:
+    """A description set by a view (not Werkzeug's stock English one), else ``None``."""
+    stock = type(error).description
+    if error.description and error.description != stock:
+        return str(error.description)
+    return None
+
+
+def error_page(error: HTTPException) -> Response:
+    code = error.code or 500
+    if code >= 500:
+        code = 500
+    g.error_page = True
+    try:
+        response = render_page(
+            "errors/error.html",
+            status=code,
+            code=code,
+            heading=_TITLES.get(code) or _l("Error"),
+            message=_MESSAGES.get(code) or _TITLES.get(code, ""),
+            detail=_description(error) if code < 500 else None,
+        )
+    except Exception:  # the error page must never fail in turn
+        log.exception("error page could not be rendered")
+        response = make_response(_FALLBACK.format(code=code), code)
+    if code == 405:
+        valid = getattr(error, "valid_methods", None)
+        if valid:
+            response.headers["Allow"] = ", ".join(valid)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def server_error(error: Exception) -> Response:
+    original = getattr(error, "original_exception", None) or error
+    log.error("unhandled error", exc_info=original)
+    return error_page(InternalServerError())
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, error_page)
+    app.register_error_handler(InternalServerError, server_error)

@@ -1,0 +1,67 @@
+"""Render a page whole, or just one block of it for htmx.
+
+Every URL serves a whole page. A request made by htmx to swap part of the page (the
+``HX-Request`` header, and not a history restore nor a "full" request, see
+:func:`wants_fragment`) gets only the named block of the same template, preceded by a
+``<title>`` element so that htmx updates the document title. The response always says
+``Vary: HX-Request`` so that caches keep the two apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, make_response, render_template, request
+from jinja2_fragments import BlockNotFoundError
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup, escape
+
+
+def wants_fragment() -> bool:
+    """True when the request comes from htmx and should get a fragment.
+
+    htmx 4 sends ``HX-Request: true`` on every request it makes, including the GET it makes
+    to restore a page on back/forward (marked ``HX-History-Restore-Request: true``, and it
+    wants the whole page) and requests that target the whole body (``hx-boost``, or an
+    ``hx-select``: ``HX-Request-Type: full``). Only the remaining ones get a fragment.
+    """
+    headers = request.headers
+    if headers.get("HX-Request", "").lower() != "true":
+        return False
+    if headers.get("HX-History-Restore-Request", "").lower() == "true":
+        return False
+    return headers.get("HX-Request-Type", "partial").lower() != "full"
+
+
+def site_title(page_title: str | None = None) -> Markup:
+    """The document title: ``page title · Learn Chouine`` (the site name alone if none)."""
+    from flask_babel import gettext
+
+    name = gettext("Learn Chouine")
+    page_title = (page_title or "").strip()
+    if page_title and page_title != name:
+        return escape(page_title) + Markup(" · ") + escape(name)
+    return escape(name)
+
+
+def render_page(
+    template: str, block: str = "content", *, status: int = 200, **context: Any
+) -> Response:
+    """Render ``template`` as a whole page, or only its ``block`` for an htmx request.
+
+    ``template`` extends ``base.html``; ``block`` is a block it defines (``content`` by
+    default; a page may name a smaller one, e.g. the part that a button swaps). The
+    response carries ``Vary: HX-Request``.
+    """
+    if wants_fragment():
+        body = render_block(template, block, **context)
+        try:
+            title = render_block(template, "title", **context)
+        except BlockNotFoundError:
+            title = ""
+        html = Markup("<title>") + site_title(Markup(title).striptags()) + Markup("</title>\n")
+        response = make_response(html + Markup(body), status)
+    else:
+        response = make_response(render_template(template, **context), status)
+    response.vary.add("HX-Request")
+    return response

@@ -137,6 +137,7 @@ def _init_templates(app: Flask) -> None:
     from tutorial.web import cards, render, templating
 
     app.add_template_global(render.site_title)
+    app.add_template_filter(render.page_title_filter, "page_title")
     # ``card`` and ``card_row`` are globals (not only macros of _cards.html) so that they also
     # work in a block rendered alone for htmx, where top-level imports are not run.
     app.add_template_global(cards.card_markup)

@@ -44,6 +44,11 @@ def site_title(page_title: str | None = None) -> Markup:
     return escape(name)
 
 
+def page_title_filter(value: str) -> Markup:
+    """Jinja filter ``page_title``: the rendered ``title`` block → the document title."""
+    return site_title(Markup(value).striptags())
+
+
 def render_page(
     template: str, block: str = "content", *, status: int = 200, **context: Any
 ) -> Response:

@@ -605,10 +605,16 @@ class _Position:
                     f"{at}: the engine draws {[(ROLES[p], c.code) for p, c in got]}"
                 )
             self.rules.add(7)
-            return [
-                Line(f"ui.ex.draws.{ROLES[e.player]}" + (".turn-up" if e.turn_up else ""), {}, (e.card,))
-                for e in drawn
-            ]
+            out = []
+            for i, e in enumerate(drawn):
+                key = "ui.ex.draws" if i % 2 == 0 else "ui.ex.draws-next"
+                if e.turn_up:
+                    key = "ui.ex.draws"
+                    key += f".{ROLES[e.player]}.turn-up"
+                else:
+                    key += f".{ROLES[e.player]}"
+                out.append(Line(key, {}, (e.card,)))
+            return out
         if word == "leads":
             want = self._role(args[0], at)
             if deal.phase is not Phase.LEAD or deal.leader != want:

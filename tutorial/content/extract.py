@@ -1,7 +1,7 @@
 """Babel extractor for the rule text (domain ``content``).
 
 ``babel-content.cfg`` maps ``rules/**.md`` and ``ui/**.md`` (under ``content/``) to
-``tutorial.content.extract:extract_markdown``. Each unit of text is one message whose context
+``tutorial.content.extract.extract_markdown`` (the dotted form: the cfg section splits at the first colon). Each unit of text is one message whose context
 is its rule id; worked-example blocks (card codes) are not extracted. Extracted comments name
 the rules-reading points a message states, to help translators.
 """
@@ -19,8 +19,12 @@ def extract_markdown(
     keywords: Mapping[str, Any],
     comment_tags: Collection[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str, str, list[str], str]]:
-    """Yield ``(lineno, funcname, message, comments, context)`` for every unit."""
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Yield ``(lineno, "pgettext", (context, message), comments)`` for every unit.
+
+    Babel reads the context through the ``pgettext`` keyword spec (``(1, "c"), 2``), one of its
+    default keywords, so the rule id becomes the message's ``msgctxt``.
+    """
     text = fileobj.read().decode(options.get("encoding", "utf-8"))
     name = getattr(fileobj, "name", "<markdown>")
     for unit in parse_units(text, str(name)):
@@ -32,4 +36,4 @@ def extract_markdown(
                 comments.append("heading")
             elif unit.kind == "figure":
                 comments.append("caption and alternative text of an illustration")
-            yield msg.lineno, "pgettext", msg.text, comments, msg.context
+            yield msg.lineno, "pgettext", (msg.context, msg.text), comments

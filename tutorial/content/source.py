@@ -36,7 +36,7 @@ CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 RULES_DIR = CONTENT_DIR / "rules"
 UI_DIR = CONTENT_DIR / "ui"
 
-_ATTR = re.compile(r"^\{#(?P<id>[a-z0-9][a-z0-9.\-]*)(?P<rest>(?:\s+[a-z]+(?:=[^\s}]+)?)*)\s*\}$")
+_ATTR = re.compile(r"^\{#(?P<id>[a-z0-9][A-Za-z0-9.\-]*)(?P<rest>(?:\s+[a-z]+(?:=[^\s}]+)?)*)\s*\}$")
 _KV = re.compile(r"([a-z]+)(?:=([^\s}]+))?")
 _FILE = re.compile(r"^(\d+)-([a-z0-9-]+)\.md$")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -135,6 +135,11 @@ def parse_units(text: str, path: str = "<string>", slug: str = "") -> list[Unit]
         line = lines[i].rstrip()
         stripped = line.strip()
         lineno = i + 1
+        if stripped.startswith("<!--") and "-->" not in stripped:
+            while i < len(lines) and "-->" not in lines[i]:
+                i += 1
+            i += 1
+            continue
         if not stripped or (stripped.startswith("<!--") and stripped.endswith("-->")):
             if pending is not None and not stripped:
                 raise SourceError(f"{path}:{pending[2]}: attribute line not followed by text")

@@ -1,0 +1,44 @@
+"""Figures of the worked examples, computed by the engine from their example blocks.
+
+The text of section ``example`` says "%(alice_total)s for Alice": the number comes from
+running the block under that paragraph, never from the text.
+"""
+
+from __future__ import annotations
+
+from tutorial.content.examples import Outcome, run
+from tutorial.content.source import sections
+from tutorial.engine import Settings
+
+#: (unit whose first example is the deal, prefix of the placeholders for leader, follower)
+WORKED = (
+    ("example.alice-result", ("alice", "bob")),
+    ("example.proust-charles", ("jean", "charles")),
+)
+
+
+def worked_outcome(unit_id: str, settings: Settings) -> Outcome:
+    for section in sections():
+        for unit in section.units:
+            if unit.id == unit_id and unit.examples:
+                ex = unit.examples[0]
+                return run(ex.lines, settings, f"{ex.path}:{ex.lineno}")
+    raise LookupError(f"no worked example under {unit_id!r}")
+
+
+def worked_figures(settings: Settings) -> dict[str, int]:
+    """``alice_cards``, ``alice_total``, … for the rule text (cards without the dix de der
+    for Proust's example, whose text counts the last trick apart; with it for Alice's)."""
+    figures: dict[str, int] = {}
+    for unit_id, names in WORKED:
+        outcome = worked_outcome(unit_id, settings)
+        score = outcome.score
+        result = outcome.result
+        assert score is not None and result is not None and result.totals is not None
+        assert result.card_points is not None
+        for p, name in enumerate(names):
+            with_bonus = result.card_points[p]
+            figures[f"{name}_total"] = result.totals[p]
+            figures[f"{name}_declared"] = result.declared[p]
+            figures[f"{name}_cards"] = with_bonus if name in ("alice", "bob") else score.card_points[p]
+    return figures

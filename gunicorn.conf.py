@@ -1,0 +1,83 @@
+"""Gunicorn settings for serving the site (``make serve``, the browser tests, the benchmark).
+
+Gunicorn reads ``./gunicorn.conf.py`` by itself when started from the repository root, so
+``gunicorn`` alone serves the site; command-line flags override what is set here.
+
+Environment:
+
+- ``PORT`` (default 8000) and ``HOST`` (default 127.0.0.1): the address to bind. Binding
+  another interface is a deliberate choice (``HOST=0.0.0.0``), never the default.
+- ``WEB_CONCURRENCY``: number of worker processes, default 2 × the number of cores.
+- ``GUNICORN_TIMEOUT`` (default 30 s): a worker silent for longer is killed and replaced.
+- ``SECRET_KEY`` and ``CHOUINE_ENV``: read by the app factory (``CHOUINE_ENV=production``
+  without ``SECRET_KEY`` refuses to start; with ``preload_app`` that happens in the master
+  process, so the server exits at once instead of looping on failing workers).
+
+Debug mode is never turned on here: gunicorn has no debug setting and the app factory only
+enables Flask's debug mode when ``FLASK_DEBUG`` asks for it (and refuses it in production).
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def _int_env(name: str, default: int, *, minimum: int = 1) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SystemExit(f"gunicorn.conf.py: {name}={raw!r} is not a whole number") from None
+    if value < minimum:
+        raise SystemExit(f"gunicorn.conf.py: {name}={value} is below {minimum}")
+    return value
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+# What to serve: the app factory (``gunicorn`` with no argument serves the site).
+wsgi_app = "tutorial:create_app()"
+
+# Where: loopback by default.
+bind = [f"{os.environ.get('HOST', '127.0.0.1').strip() or '127.0.0.1'}:{_int_env('PORT', 8000)}"]
+backlog = 1024
+
+# Workers: synchronous workers (the pages are CPU-bound and short: no I/O to wait on), two
+# per core so that one core is never idle while a worker writes its response.
+workers = _int_env("WEB_CONCURRENCY", 2 * _cores())
+worker_class = "sync"
+# Build the app once in the master: workers share its memory, and a configuration error
+# (production without SECRET_KEY) stops the server at start.
+preload_app = True
+
+# Timeouts: a page takes milliseconds; 30 s only catches a stuck worker.
+timeout = _int_env("GUNICORN_TIMEOUT", 30)
+graceful_timeout = 10
+keepalive = 2
+
+# Requests: gunicorn's own limits on the request line and headers (larger ones get a 400
+# from gunicorn before the app sees them). 8190 is the most gunicorn accepts.
+limit_request_line = 8190
+limit_request_fields = 50
+limit_request_field_size = 8190
+
+# Recycle workers now and then (bounded memory even if a leak ever creeps in); the jitter
+# keeps them from all restarting together.
+max_requests = 20000
+max_requests_jitter = 2000
+
+# Several servers may run at once (tests, benchmark, make serve): no shared control socket.
+control_socket_disable = True
+
+# Logs to stderr; no access log by default (ACCESS_LOG=- turns it on).
+errorlog = "-"
+accesslog = os.environ.get("ACCESS_LOG") or None
+loglevel = os.environ.get("LOG_LEVEL", "info")
+proc_name = "chouine-tutorial"

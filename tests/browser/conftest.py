@@ -1,0 +1,273 @@
+"""Browser tests: the real site under gunicorn, driven by Debian's Chromium through Playwright.
+
+- ``live_server`` (session): starts ``gunicorn -c gunicorn.conf.py`` on a free port of
+  127.0.0.1, waits until it answers, stops it at the end. Every browser test reuses it.
+- ``browser_type_launch_args`` (session): Playwright launches ``/usr/bin/chromium`` (no
+  ``playwright install`` here: that download is unreachable). Without that file every test in
+  this folder is skipped with the reason (``make chromium`` installs it).
+- ``page``: pytest-playwright's page, on the live server (``base_url``), watched: a console
+  error, an uncaught exception or a Content-Security-Policy violation fails the test.
+- Every test here is marked ``browser`` (``pytest -m "not browser"`` leaves them out).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Where screenshots go (``make test`` prints this folder at the end).
+SCREENSHOTS = REPO / os.environ.get("SCREENSHOTS", "artifacts/screenshots")
+LANGS = ("fr", "es", "en")
+START_TIMEOUT = 30.0
+
+_HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    skip = None
+    if not CHROMIUM.exists():
+        skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (install it with `make chromium`)")
+    for item in items:
+        if _HERE in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+            if skip is not None:
+                item.add_marker(skip)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 (loopback)
+            return response.status == 200 and response.headers.get("Server", "").startswith(
+                "gunicorn"
+            )
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@dataclass
+class LiveServer:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def log_text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def start_server(log: Path, workers: int = 2) -> LiveServer:
+    port = free_port()
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "HOST": "127.0.0.1",
+        "WEB_CONCURRENCY": str(workers),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    env.pop("FLASK_DEBUG", None)
+    env.pop("CHOUINE_ENV", None)
+    handle = log.open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py")],
+        cwd=REPO,
+        env=env,
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    handle.close()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
+        if _answers(url + "/en/"):
+            return LiveServer(url, process, log)
+        time.sleep(0.2)
+    stop_server(process)
+    raise RuntimeError(f"gunicorn did not answer on {url} within {START_TIMEOUT} s:\n{log.read_text()}")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The site under gunicorn on a free loopback port, for the whole session."""
+    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
+    server = start_server(log)
+    try:
+        yield server
+    finally:
+        stop_server(server.process)
+    assert "Traceback" not in server.log_text(), server.log_text()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium, headless, with the flags that work on this closed network."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: LiveServer) -> str:
+    """The live server's root URL (replaces pytest-base-url's fixture, whose instance-method
+    form pytest 9 deprecates: an error under ``-W error``)."""
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "viewport": {"width": 1280, "height": 900},
+        "locale": "en-GB",
+    }
+
+
+# The page is watched for console errors, uncaught exceptions and CSP violations.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__reportCsp(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`
+    + ` at ${e.sourceFile || document.location.href}:${e.lineNumber}`);
+});
+"""
+
+
+@dataclass
+class PageProblems:
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    csp: list[str] = field(default_factory=list)
+    #: Console messages that a test expects (e.g. the 404 of a page it opens on purpose).
+    allowed: list[str] = field(default_factory=list)
+
+    def unexpected(self) -> list[str]:
+        console = [m for m in self.console if not any(a in m for a in self.allowed)]
+        return (
+            [f"console error: {m}" for m in console]
+            + [f"page error: {m}" for m in self.errors]
+            + [f"CSP violation: {m}" for m in self.csp]
+        )
+
+
+def watch(page: Any) -> PageProblems:
+    """Record the page's console errors, uncaught exceptions and CSP violations."""
+    problems = PageProblems()
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            problems.console.append(f"{message.text} ({location.get('url', '')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.errors.append(str(error)))
+    page.expose_function("__reportCsp", lambda text: problems.csp.append(str(text)))
+    page.add_init_script(_CSP_LISTENER)
+    return problems
+
+
+@pytest.fixture()
+def problems(page: Any) -> Iterator[PageProblems]:
+    """Problems seen on ``page`` during the test; the test fails if any is unexpected."""
+    found = watch(page)
+    yield found
+    unexpected = found.unexpected()
+    assert not unexpected, "\n".join(unexpected)
+
+
+@pytest.fixture()
+def site(page: Any, problems: PageProblems) -> Any:
+    """``page``, watched (use this one in tests)."""
+    return page
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+_AXE: Any = None
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's violations on the page as it is now, one line each (empty: none)."""
+    global _AXE
+    if _AXE is None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        _AXE = Axe()
+    results = _AXE.run(page)
+    lines = []
+    for violation in results.response["violations"]:
+        targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:5])
+        lines.append(
+            f"{page.url}: {violation['id']} ({violation['impact']}): {violation['help']} — {targets}"
+        )
+    return lines
+
+
+def horizontal_overflow(page: Any) -> int:
+    """How many CSS pixels the page is wider than the viewport (0: no horizontal scroll)."""
+    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def wide_elements(page: Any) -> list[str]:
+    """The elements that stick out past the right edge of the viewport (for the report)."""
+    return list(
+        page.evaluate(
+            """() => {
+              const out = [];
+              const w = window.innerWidth;
+              for (const el of document.querySelectorAll("body *")) {
+                const r = el.getBoundingClientRect();
+                if (r.right > w + 1 && r.width > 0) {
+                  const id = el.id ? "#" + el.id : "";
+                  const cls = el.classList.length ? "." + [...el.classList].join(".") : "";
+                  out.push(`${el.tagName.toLowerCase()}${id}${cls} right=${Math.round(r.right)}`);
+                }
+              }
+              return out.slice(0, 10);
+            }"""
+        )
+    )

@@ -64,10 +64,8 @@ def free_port() -> int:
 
 def _answers(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 (loopback)
-            return response.status == 200 and response.headers.get("Server", "").startswith(
-                "gunicorn"
-            )
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200 and response.headers.get("Server", "").startswith("gunicorn")
     except (urllib.error.URLError, OSError):
         return False
 

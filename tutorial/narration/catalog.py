@@ -40,6 +40,11 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> tuple[str, str]:
+    """Extraction marker with a context: keep (context, message) to translate later."""
+    return (context, message)
+
+
 @cache
 def translator(lang: str) -> Translator:
     """The narration catalog of ``lang`` (English source text when there is no compiled catalog)."""

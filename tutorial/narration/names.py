@@ -19,13 +19,7 @@ from __future__ import annotations
 
 from tutorial.engine import Card, Suit
 
-from .catalog import Translator, current_language, translator
-
-
-def pgettext(context: str, message: str) -> tuple[str, str]:
-    """Extraction marker: keep (context, message) to translate when a language is known."""
-    return (context, message)
-
+from .catalog import Translator, current_language, pgettext, translator
 
 _CARD_NAMES: dict[str, tuple[str, str]] = {
     "AC": pgettext("card", "the ace of clubs"),

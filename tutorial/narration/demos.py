@@ -1,0 +1,205 @@
+"""Demo deals: the records under ``content/demos/``, replayed once per process, cut into steps.
+
+A demo is one JSON deal record (the engine's notation) with ``"meta"``::
+
+    "meta": {"title": "…", "summary": "…", "order": 1, "remarks": {"12": "…"}}
+
+Titles, summaries and remarks are English; they are messages of the ``narration`` catalog
+(``tutorial/narration/extract.py`` extracts them) and shown translated.
+
+Steps are numbered from 1, as in the URLs ``/<lang>/demo/<slug>/<n>``:
+
+- with a ``"draw"`` for the dealer, step 1 is that draw (no deal yet on the table);
+- the next step is the deal and the turn-up, nothing played yet;
+- then one step per action of the record (a card played, an exchange, an au sept answer):
+  the table as it is after that action.
+
+A remark's key is the step number it belongs to.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tutorial.engine import Card, Deal, DealRecord, Replay, replay
+from tutorial.engine.events import Event
+from tutorial.engine.record import draw_events
+
+from .catalog import Translator, pgettext, translator
+from .narrate import Narration, Narrator, RuleLink, narrate
+
+#: The folder of demo records.
+DEMOS_DIR = Path(__file__).resolve().parents[2] / "content" / "demos"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of a demo: the events it shows and the table after them."""
+
+    number: int
+    events: tuple[Event, ...]
+    before: Deal | None
+    state: Deal | None  # None for the draw for dealer (no deal yet)
+    token: str | None = None
+    player: int | None = None
+    drawn: tuple[tuple[Card, Card], ...] = ()
+
+    @property
+    def played(self) -> Card | None:
+        """The card this step plays, as the engine reports it."""
+        from tutorial.engine.events import CardPlayed
+
+        for ev in self.events:
+            if isinstance(ev, CardPlayed):
+                return ev.card
+        return None
+
+
+@dataclass
+class Demo:
+    slug: str
+    record: DealRecord
+    replay: Replay
+    frames: tuple[Frame, ...]
+    _narrations: dict[str, tuple[Narration, ...]] = field(default_factory=dict, repr=False)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return dict(self.record.meta)
+
+    @property
+    def order(self) -> int:
+        value = self.record.meta.get("order", 99)
+        return value if isinstance(value, int) else 99
+
+    @property
+    def remarks(self) -> dict[int, str]:
+        raw = self.record.meta.get("remarks", {}) or {}
+        return {int(k): str(v) for k, v in raw.items()}
+
+    def title(self, tr: Translator) -> str:
+        return tr.pgettext("demo-title", str(self.record.meta.get("title", self.slug)))
+
+    def summary(self, tr: Translator) -> str:
+        text = self.record.meta.get("summary")
+        return tr.pgettext("demo-summary", str(text)) if text else ""
+
+    @property
+    def total(self) -> int:
+        return len(self.frames)
+
+    def frame(self, number: int) -> Frame:
+        """Step ``number`` (1 to ``total``); IndexError outside."""
+        if not 1 <= number <= len(self.frames):
+            raise IndexError(number)
+        return self.frames[number - 1]
+
+    def narrations(self, lang: str, rule_link: RuleLink | None = None) -> tuple[Narration, ...]:
+        """Every step's narration in ``lang``, made once per process and language."""
+        cached = self._narrations.get(lang)
+        if cached is None:
+            narrator = Narrator(lang, self.record.players, rule_link, translator(lang))
+            remarks = self.remarks
+            cached = tuple(
+                narrate(narrator, f.events, f.before, f.state, remarks.get(f.number)) for f in self.frames
+            )
+            self._narrations[lang] = cached
+        return cached
+
+
+def frames_of(record: DealRecord, rep: Replay) -> tuple[Frame, ...]:
+    frames: list[Frame] = []
+    if record.draw:
+        frames.append(Frame(1, tuple(draw_events(record.draw)), None, None, drawn=record.draw))
+    steps = rep.steps
+    start = steps[0].before if steps else rep.final
+    opening = tuple(e for e in rep.opening if not type(e).__name__ == "DealerDrawn")
+    frames.append(Frame(len(frames) + 1, opening, None, start))
+    for i, step in enumerate(steps):
+        after = steps[i + 1].before if i + 1 < len(steps) else rep.final
+        frames.append(Frame(len(frames) + 1, step.events, step.before, after, step.token, step.player))
+    return tuple(frames)
+
+
+def load_demo(path: Path) -> Demo:
+    record = DealRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
+    rep = replay(record, keep_states=True)
+    return Demo(path.stem, record, rep, frames_of(record, rep))
+
+
+@cache
+def demos(directory: Path = DEMOS_DIR) -> dict[str, Demo]:
+    """Every demo under ``directory``, replayed once per process, in their order."""
+    found = [load_demo(path) for path in sorted(directory.glob("*.json"))]
+    found.sort(key=lambda d: (d.order, d.slug))
+    return {d.slug: d for d in found}
+
+
+def get(slug: str) -> Demo | None:
+    return demos().get(slug)
+
+
+# Words of the demo pages (the table's labels), kept in the narration catalog with the rest.
+LABELS: dict[str, tuple[str, str]] = {
+    "demos": pgettext("demo", "Narrated deals"),
+    "demos_intro": pgettext(
+        "demo",
+        "Each deal is played out one step at a time. Both hands are shown face up: this is a "
+        "teaching view, which players at a real table never see.",
+    ),
+    "steps": pgettext("demo", "steps"),
+    "watch": pgettext("demo", "Watch this deal"),
+    "step_of": pgettext("demo", "Step %(step)s of %(total)s"),
+    "first": pgettext("demo", "First step"),
+    "previous": pgettext("demo", "Previous step"),
+    "next": pgettext("demo", "Next step"),
+    "last": pgettext("demo", "Last step"),
+    "play": pgettext("demo", "Play"),
+    "pause": pgettext("demo", "Pause"),
+    "controls": pgettext("demo", "Step through the deal"),
+    "keys": pgettext("demo", "Tip: the left and right arrow keys step through the deal too."),
+    "teaching": pgettext("demo", "Teaching view: both hands are shown face up."),
+    "hand_of": pgettext("demo", "Hand of %(player)s"),
+    "to_act": pgettext("demo", "to play"),
+    "dealer": pgettext("demo", "dealer"),
+    "turn_up": pgettext("demo", "Turn-up"),
+    "talon": pgettext("demo", "Talon"),
+    "talon_count": pgettext("demo", "%(count)s cards to draw"),
+    "talon_one": pgettext("demo", "1 card to draw: the turn-up"),
+    "talon_empty": pgettext("demo", "The talon is empty"),
+    "no_turn_up": pgettext("demo", "No turn-up any more"),
+    "trumps": pgettext("demo", "Trumps: %(suit)s"),
+    "trick": pgettext("demo", "Trick %(trick)s"),
+    "on_table": pgettext("demo", "On the table"),
+    "table_empty": pgettext("demo", "No card on the table"),
+    "tricks_won": pgettext("demo", "Tricks won: %(count)s"),
+    "card_points": pgettext("demo", "Card points: %(points)s"),
+    "declared": pgettext("demo", "Declarations: %(points)s"),
+    "declarations": pgettext("demo", "Declarations"),
+    "none": pgettext("demo", "none"),
+    "score": pgettext("demo", "Score so far"),
+    "final_count": pgettext("demo", "The count"),
+    "player": pgettext("demo", "Player"),
+    "in_cards": pgettext("demo", "Cards"),
+    "last_trick": pgettext("demo", "Dix de der"),
+    "total": pgettext("demo", "Total"),
+    "what_happened": pgettext("demo", "What happened"),
+    "what_next": pgettext("demo", "What comes next"),
+    "not_playable": pgettext("demo", "may not be played"),
+    "playable": pgettext("demo", "may be played"),
+    "rule_link": pgettext("demo", "Rule"),
+    "rule_link_title": pgettext("demo", "Read this rule"),
+    "remark": pgettext("demo", "Note"),
+    "draw_title": pgettext("demo", "The draw for dealer"),
+    "the_table": pgettext("demo", "The table"),
+    "deal_over": pgettext("demo", "The deal is over."),
+}
+
+
+def labels(tr: Translator) -> dict[str, str]:
+    """The demo pages' words in one language."""
+    return {key: tr.pgettext(context, text) for key, (context, text) in LABELS.items()}

@@ -222,13 +222,25 @@ def card_sprite_url() -> str:
     return asset(sprite_path(current_language()))
 
 
+def default_label(code: str) -> str:
+    """The card's name in the request's language (« la dame de pique »), or "face-down card"."""
+    if code == BACK:
+        from flask_babel import gettext
+
+        return gettext("a face-down card")
+    from tutorial.narration.names import card_name
+
+    return card_name(code)
+
+
 def card_markup(
-    code: str, label: str, size: str = "md", state: str | None = None
+    code: str, label: str | None = None, size: str = "md", state: str | None = None
 ) -> Markup:
     """An accessible picture of a card: ``<svg role="img">`` named by ``label``.
 
     ``code`` is a card code (``"10H"``, ``"QS"``) or ``"back"``; ``label`` the card's name in
-    the page's language (e.g. « la dame de pique »), which is the picture's accessible name;
+    the page's language (e.g. « la dame de pique »), which is the picture's accessible name
+    (default: :func:`tutorial.narration.names.card_name` in the request's language);
     ``size`` one of ``xs sm md lg``; ``state`` ``None``, ``"dimmed"`` (not playable: hatched,
     with a "no" sign) or ``"highlighted"`` (framed, with a star).
     """
@@ -238,6 +250,8 @@ def card_markup(
         raise ValueError(f"not a card size: {size!r}")
     if state is not None and state not in STATES:
         raise ValueError(f"not a card state: {state!r}")
+    if label is None:
+        label = default_label(code)
     href = card_sprite_url()
     classes = f"card card--{size}" + (f" card--{state}" if state else "")
     marker = f'<use href="{escape(href)}#m-{state}"/>' if state else ""
@@ -249,13 +263,14 @@ def card_markup(
 
 
 def card_row_markup(
-    cards: Iterable[tuple[str, str] | tuple[str, str, str | None]],
+    cards: Iterable[tuple[str, str | None] | tuple[str, str | None, str | None]],
     label: str,
     size: str = "sm",
 ) -> Markup:
     """A list of cards (``<ul class="card-row">``) named by ``label``.
 
-    ``cards`` holds ``(code, label)`` or ``(code, label, state)`` tuples.
+    ``cards`` holds ``(code, label)`` or ``(code, label, state)`` tuples (label ``None``: the
+    card's name in the request's language).
     """
     items = []
     for item in cards:

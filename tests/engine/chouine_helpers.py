@@ -207,3 +207,24 @@ def planted_deck(rng: random.Random, dealer: int) -> list[Card]:
             other = deck.index(c)
             deck[slot], deck[other] = deck[other], deck[slot]
     return deck
+
+
+def advance(
+    deal: Deal, trick: int, *, phase: Phase = Phase.LEAD, keep: Iterable[Card | str] = ()
+) -> list[Event]:
+    """Play the first legal plain card (``pass`` at au sept) until ``trick`` is at ``phase``.
+
+    Cards in ``keep`` are played only when no other card is legal. Never declares or exchanges.
+    """
+    kept = {c if isinstance(c, Card) else Card.parse(c) for c in keep}
+    events: list[Event] = []
+    while not (deal.trick_number == trick and deal.phase is phase):
+        assert not deal.is_over and deal.trick_number <= trick
+        options = [
+            a
+            for a in deal.legal_actions()
+            if isinstance(a, Pass) or (isinstance(a, Play) and a.declaration is None)
+        ]
+        preferred = [a for a in options if not (isinstance(a, Play) and a.card in kept)]
+        events.extend(deal.apply((preferred or options)[0]))
+    return events

@@ -80,11 +80,7 @@ def _secret_key(config: dict[str, Any]) -> str:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the Flask application. ``config`` overrides settings (e.g. ``{"TESTING": True}``)."""
     config = dict(config or {})
-    app = Flask(
-        __name__,
-        static_folder=str(assets.STATIC_DIR),
-        static_url_path="/static",
-    )
+    app = Flask(__name__, static_folder=None)
     app.config.update(
         SECRET_KEY=_secret_key(config),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
@@ -101,6 +97,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if _is_production() and app.debug:
         raise ConfigurationError("debug mode is not allowed with CHOUINE_ENV=production")
 
+    # Static files: added after the configuration so that they answer GET and HEAD only, like
+    # the pages (no automatic OPTIONS).
+    app.static_folder = str(assets.STATIC_DIR)
+    app.static_url_path = "/static"
+    app.add_url_rule(
+        "/static/<path:filename>", endpoint="static", view_func=app.send_static_file
+    )
     app.url_map.converters["lang"] = LanguageConverter
     app.url_map.strict_slashes = True
     app.jinja_env.trim_blocks = True
@@ -138,6 +141,7 @@ def _init_templates(app: Flask) -> None:
 
     app.add_template_global(render.site_title)
     app.add_template_filter(render.page_title_filter, "page_title")
+    app.after_request(render.add_vary)
     # ``card`` and ``card_row`` are globals (not only macros of _cards.html) so that they also
     # work in a block rendered alone for htmx, where top-level imports are not run.
     app.add_template_global(cards.card_markup)

@@ -4,7 +4,8 @@ Every URL serves a whole page. A request made by htmx to swap part of the page (
 ``HX-Request`` header, and not a history restore nor a "full" request, see
 :func:`wants_fragment`) gets only the named block of the same template, preceded by a
 ``<title>`` element so that htmx updates the document title. The response always says
-``Vary: HX-Request`` so that caches keep the two apart.
+``Vary: HX-Request, HX-Request-Type, HX-History-Restore-Request`` so that caches (the
+browser's included) keep the page and the fragment apart.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from flask import Response, make_response, render_template, request
 from jinja2_fragments import BlockNotFoundError
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
+
+#: Request headers that decide between page and fragment (sent in ``Vary``).
+VARY = ("HX-Request", "HX-Request-Type", "HX-History-Restore-Request")
 
 
 def wants_fragment() -> bool:
@@ -68,5 +72,13 @@ def render_page(
         response = make_response(html + Markup(body), status)
     else:
         response = make_response(render_template(template, **context), status)
-    response.vary.add("HX-Request")
+    return add_vary(response)
+
+
+def add_vary(response: Response) -> Response:
+    """Add the htmx request headers to ``Vary`` (also an ``after_request`` hook for every HTML
+    response, so that a page rendered without :func:`render_page` is cached right too)."""
+    if response.mimetype == "text/html":
+        for header in VARY:
+            response.vary.add(header)
     return response

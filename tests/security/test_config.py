@@ -1,0 +1,120 @@
+"""Configuration: debug off unless asked for, the secret key from the environment, production
+refuses to start without one (the app factory, and gunicorn with ``gunicorn.conf.py``)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tutorial import create_app
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture()
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    for name in ("FLASK_DEBUG", "CHOUINE_ENV", "SECRET_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_debug_is_off_by_default(clean_env: pytest.MonkeyPatch) -> None:
+    app = create_app()
+    assert app.debug is False
+    assert app.config["DEBUG"] is False
+    assert app.config["PROPAGATE_EXCEPTIONS"] in (None, False)
+
+
+def test_debug_only_when_asked_for(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("FLASK_DEBUG", "0")
+    assert create_app().debug is False
+    clean_env.setenv("FLASK_DEBUG", "1")
+    assert create_app().debug is True
+
+
+def test_secret_key_is_random_per_process_outside_production(clean_env: pytest.MonkeyPatch) -> None:
+    first, second = create_app().secret_key, create_app().secret_key
+    assert first and second and first != second
+    assert len(str(first)) >= 32
+
+
+def test_secret_key_comes_from_the_environment(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("CHOUINE_ENV", "production")
+    clean_env.setenv("SECRET_KEY", "k" * 40)
+    assert create_app().secret_key == "k" * 40
+
+
+def test_production_without_secret_key_refuses_to_start(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("CHOUINE_ENV", "production")
+    with pytest.raises(RuntimeError, match="SECRET_KEY"):
+        create_app()
+
+
+def test_production_refuses_debug(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("CHOUINE_ENV", "production")
+    clean_env.setenv("SECRET_KEY", "k" * 40)
+    clean_env.setenv("FLASK_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="debug"):
+        create_app()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_gunicorn_in_production_without_secret_key_exits(tmp_path: Path) -> None:
+    """``gunicorn`` (``gunicorn.conf.py`` preloads the app) stops at once, serving nothing."""
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "FLASK_DEBUG")}
+    env.update(CHOUINE_ENV="production", PORT=str(port), WEB_CONCURRENCY="1")
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py")],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+    assert time.monotonic() - started < 30
+    with socket.socket() as sock, pytest.raises(OSError):
+        sock.settimeout(1)
+        sock.connect(("127.0.0.1", port))
+
+
+def test_gunicorn_settings_are_safe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loopback by default, workers from WEB_CONCURRENCY (default 2 × cores), no reload."""
+    from gunicorn.config import Config
+
+    def load(**env: str) -> Config:
+        for name in ("PORT", "HOST", "WEB_CONCURRENCY"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        config = Config()
+        namespace: dict[str, object] = {"__file__": str(REPO / "gunicorn.conf.py")}
+        exec(compile((REPO / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), namespace)
+        for name, value in namespace.items():
+            if name in config.settings:
+                config.set(name, value)
+        return config
+
+    default = load()
+    assert default.bind == ["127.0.0.1:8000"]
+    assert default.workers == 2 * len(os.sched_getaffinity(0))
+    assert default.reload is False
+    assert default.preload_app is True
+    assert 0 < default.timeout <= 60
+    custom = load(PORT="9123", WEB_CONCURRENCY="3")
+    assert custom.bind == ["127.0.0.1:9123"]
+    assert custom.workers == 3

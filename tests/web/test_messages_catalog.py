@@ -1,0 +1,62 @@
+"""The ``messages`` catalogs (site chrome): complete, in step with the code, placeholders kept."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+from tutorial.web.i18n import LANGUAGES, TRANSLATIONS_DIR
+
+ROOT = TRANSLATIONS_DIR.parent
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def _read(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=locale)
+
+
+def _ids(catalog: Catalog) -> set[str]:
+    return {str(m.id) for m in catalog if m.id}
+
+
+@pytest.fixture(scope="module")
+def fresh_pot(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
+    """The messages template extracted now, as the Makefile's extract target does."""
+    out = tmp_path_factory.mktemp("pot") / "messages.pot"
+    CommandLineInterface().run(
+        [
+            "pybabel", "-q", "extract", "-F", str(ROOT / "babel-messages.cfg"),
+            "-k", "lazy_gettext", "-k", "_l", "--sort-output", "--omit-header",
+            "-o", str(out), str(ROOT / "tutorial" / "web"),
+        ]
+    )
+    return _read(out)
+
+
+def test_template_is_in_step_with_the_code(fresh_pot: Catalog) -> None:
+    committed = _read(TRANSLATIONS_DIR / "messages.pot")
+    assert _ids(fresh_pot) == _ids(committed), "run the messages line of `make extract`"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalog_is_complete_and_placeholders_match(fresh_pot: Catalog, lang: str) -> None:
+    catalog = _read(TRANSLATIONS_DIR / lang / "LC_MESSAGES" / "messages.po", lang)
+    assert not catalog.fuzzy, "the header is marked fuzzy: pybabel compile would skip it"
+    assert _ids(fresh_pot) <= _ids(catalog), "run `make update` and translate"
+    for message in catalog:
+        if not message.id:
+            continue
+        assert message.string, f"{lang}: untranslated {message.id!r}"
+        assert "fuzzy" not in message.flags, f"{lang}: fuzzy {message.id!r}"
+        source = sorted(PLACEHOLDER.findall(str(message.id)))
+        target = sorted(PLACEHOLDER.findall(str(message.string)))
+        assert source == target, f"{lang}: placeholders differ in {message.id!r}"
+        digits_source = set(re.findall(r"\d+", str(message.id)))
+        digits_target = set(re.findall(r"\d+", str(message.string)))
+        assert digits_target <= digits_source, f"{lang}: a number changed in {message.id!r}"

@@ -43,7 +43,7 @@ extract: $(VENV)/.installed
 
 update: extract
 	@for d in $(DOMAINS); do for l in $(LANGS); do \
-	  $(BIN)/pybabel update --no-fuzzy-matching --omit-header --ignore-obsolete -D $$d -i translations/$$d.pot -d translations -l $$l || exit 1; done; done
+	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D $$d -i translations/$$d.pot -d translations -l $$l || exit 1; done; done
 
 # Debian's Chromium for the browser tests (Playwright drives it; no browser download).
 chromium:

@@ -85,11 +85,7 @@ def new_deal(
 
 
 def play(deal: Deal, *tokens: str) -> list[Event]:
-    """Apply scripted tokens, checking each is among the legal tokens first; return all events.
-
-    ``"pass"`` may be omitted: when the au sept question is pending and the next token is not
-    ``pass`` or ``swap``, nothing is inserted — the script must say it.
-    """
+    """Apply scripted tokens, checking each is among the legal tokens first; return all events."""
     events: list[Event] = []
     for token in tokens:
         legal = deal.legal_tokens()

@@ -60,3 +60,32 @@ def test_built_manifest_has_every_asset_and_the_files_exist() -> None:
     htmx = (assets.STATIC_DIR / manifest["vendor/htmx.min.js"]).read_text(encoding="utf-8")
     pinned = json.loads((assets.STATIC_DIR.parent / "package.json").read_text())
     assert pinned["dependencies"]["htmx.org"] in htmx  # the version string is in the bundle
+
+
+@pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
+@pytest.mark.parametrize(
+    ("accept", "encoding"),
+    [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"),
+     ("identity", None), ("", None)],
+)
+def test_built_assets_are_sent_precompressed(app: Flask, accept: str, encoding: str | None) -> None:
+    import gzip
+
+    import brotli
+
+    key = assets.load_manifest()["vendor/htmx.min.js"]
+    original = (assets.STATIC_DIR / key).read_bytes()
+    client = app.test_client()
+    response = client.get(f"/static/{key}", headers={"Accept-Encoding": accept})
+    body = response.get_data()
+    response.close()
+    assert response.status_code == 200
+    assert response.headers.get("Content-Encoding") == encoding
+    assert response.mimetype == "text/javascript"
+    assert "Accept-Encoding" in response.headers["Vary"]
+    assert "immutable" in response.headers["Cache-Control"]
+    unpack = {"br": brotli.decompress, "gzip": gzip.decompress, None: lambda b: b}[encoding]
+    assert unpack(body) == original
+    direct = client.get(f"/static/{key}.gz")
+    direct.close()
+    assert direct.status_code == 404

@@ -102,7 +102,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.static_folder = str(assets.STATIC_DIR)
     app.static_url_path = "/static"
     app.add_url_rule(
-        "/static/<path:filename>", endpoint="static", view_func=app.send_static_file
+        "/static/<path:filename>", endpoint="static", view_func=assets.serve_static
     )
     app.url_map.converters["lang"] = LanguageConverter
     app.url_map.strict_slashes = True

@@ -9,9 +9,11 @@ asset into ``static/build/`` and a ``manifest.json`` that maps a source path
 from __future__ import annotations
 
 import json
+import mimetypes
 from pathlib import Path
 
-from flask import Flask, Response, current_app, request, url_for
+from flask import Flask, Response, abort, current_app, request, send_from_directory, url_for
+from werkzeug.security import safe_join
 
 #: The repository's ``static/`` folder.
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
@@ -39,6 +41,34 @@ def asset(path: str) -> str:
     """
     manifest: dict[str, str] = current_app.extensions.get("chouine_assets", {})
     return url_for("static", filename=manifest.get(path, path))
+
+
+#: Precompressed variants written by the build, best first.
+_ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def serve_static(filename: str) -> Response:
+    """The ``static`` endpoint: a file under ``static/``; for a built (hashed) file, its
+    precompressed ``.br``/``.gz`` copy when the client accepts it."""
+    if filename.startswith("build/") and filename.endswith((".br", ".gz")):
+        abort(404)  # the precompressed copies are sent only in place of their file
+    if filename.startswith("build/"):
+        accepted = request.accept_encodings
+        for encoding, suffix in _ENCODINGS:
+            if not accepted[encoding]:
+                continue
+            packed = safe_join(str(STATIC_DIR), filename + suffix)
+            if packed is None or not Path(packed).is_file():
+                continue
+            mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+            response = send_from_directory(STATIC_DIR, filename + suffix, mimetype=mimetype)
+            response.headers["Content-Encoding"] = encoding
+            response.vary.add("Accept-Encoding")
+            return response
+    response = send_from_directory(STATIC_DIR, filename)
+    if filename.startswith("build/"):
+        response.vary.add("Accept-Encoding")
+    return response
 
 
 def _cache_static(response: Response) -> Response:

@@ -6,10 +6,13 @@
 3. Write a content-hashed copy of every asset (CSS, JS, SVG, …) into ``static/build/`` and
    ``static/build/manifest.json`` (source path → hashed path, both relative to ``static/``).
    ``url(...)`` references between CSS and other assets are rewritten to the hashed names.
+   Text assets also get precompressed ``.br`` and ``.gz`` copies, which the static view sends
+   to clients that accept them (no compression work per request).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -26,6 +29,8 @@ HTMX_SOURCE = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
 VENDOR_DIR = STATIC_DIR / "vendor"
 #: Kinds of file that get a hashed copy.
 EXTENSIONS = {".css", ".js", ".svg", ".png", ".ico", ".webp", ".woff2", ".txt"}
+#: Kinds of file also written precompressed (``.br``, ``.gz``) for the static view to send.
+COMPRESSIBLE = {".css", ".js", ".svg", ".txt"}
 _CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
 
 
@@ -96,6 +101,20 @@ def _relative(from_dir: Path, to: Path) -> str:
     return "/".join([*ups, *to_parts[common:]])
 
 
+def _precompress(target: Path, data: bytes) -> None:
+    """Write ``target.gz`` (and ``target.br`` where Brotli is installed) when smaller."""
+    variants = {".gz": gzip.compress(data, compresslevel=9, mtime=0)}
+    try:
+        import brotli
+    except ImportError:  # pragma: no cover - brotli comes with flask-compress
+        pass
+    else:
+        variants[".br"] = brotli.compress(data, quality=11)
+    for suffix, packed in variants.items():
+        if len(packed) < len(data):
+            target.with_name(target.name + suffix).write_bytes(packed)
+
+
 def build() -> dict[str, str]:
     """Write static/build/ and its manifest; return the manifest."""
     sources = _sources()
@@ -112,6 +131,8 @@ def build() -> dict[str, str]:
         target = STATIC_DIR / hashed
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+        if target.suffix in COMPRESSIBLE:
+            _precompress(target, data)
         manifest[rel] = hashed
     MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return manifest

@@ -19,6 +19,36 @@ Configuration from the environment:
   for the process.
 - ``FLASK_DEBUG``: debug mode is off unless this asks for it (``flask --debug`` or
   ``FLASK_DEBUG=1``); ``create_app`` never turns it on by itself.
+
+What the other parts of the site use
+------------------------------------
+
+- Routes: ``@bp.get("/<lang:lang>/…")``; views receive ``lang``. ``url_for`` fills ``lang``
+  with the current language when it is left out.
+- Rendering: ``tutorial.web.render.render_page(template, block="content", status=200, **ctx)``
+  renders the whole page, or only ``block`` (preceded by a ``<title>``) for an htmx request
+  that is neither a history restore nor a "full" request. ``Vary`` names the htmx headers.
+- Templates extend ``base.html`` and fill ``title`` (plain text; " · Learn Chouine" is
+  added), ``head_extra`` (e.g. ``<link rel="stylesheet" href="{{ asset('css/table.css') }}">``
+  or ``<script src="{{ asset('js/demo.js') }}" defer></script>``), ``content`` (inside
+  ``<main id="main">``) and optionally ``description``. Macros imported at the top of a
+  template are not run when one block is rendered alone: import inside the block, or use the
+  globals.
+- Template globals: ``asset(path)`` (hashed URL of ``static/<path>``), ``card(code, label=None,
+  size="md", state=None)`` and ``card_row(cards, label, size="sm")`` (see
+  :mod:`tutorial.web.cards`), ``nav_url(endpoint, **values)`` (``None`` when missing),
+  ``language_links()``, ``lang``.
+- Translations: ``gettext``/``_`` in templates and ``flask_babel.gettext`` in Python use the
+  ``messages`` domain; ``tutorial.web.i18n.domain("content")`` / ``domain("narration")`` give
+  the other domains (``.gettext``, ``.pgettext``, ``.ngettext``, ``.lazy_gettext``).
+- Errors: ``abort(404)`` gives the 404 page in the URL's language; ``abort(400,
+  description=_("…"))`` shows that (translated) sentence, escaped, on the 400 page.
+- htmx 4 (``static/vendor/htmx.min.js``, configured by ``<meta name="htmx-config">``, see
+  :data:`tutorial.web.templating.HTMX_CONFIG`): attributes are not inherited unless written
+  ``hx-target:inherited="…"``; every request carries ``HX-Request: true``; back/forward makes a
+  GET with ``HX-History-Restore-Request: true`` and swaps the whole ``<body>`` of the full page
+  (no ``hx-history-elt`` in the base template); error responses (4xx/5xx) are swapped too.
+  No ``hx-on`` or ``js:`` values: the CSP forbids eval. Behaviour goes in static scripts.
 """
 
 from __future__ import annotations

@@ -224,3 +224,22 @@ def advance(
         preferred = [a for a in options if not (isinstance(a, Play) and a.card in kept)]
         events.extend(deal.apply((preferred or options)[0]))
     return events
+
+
+def recount(events: Iterable[Any]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """An independent count from the events alone: card points with the 10 for the last
+    trick, and declaration values, per player (rule 16)."""
+    from tutorial.engine.events import CardPlayed, TrickWon
+
+    points = [0, 0]
+    declared = [0, 0]
+    last = None
+    for e in events:
+        if isinstance(e, TrickWon):
+            points[e.winner] += e.lead.points + e.follow.points
+            last = e
+        elif isinstance(e, CardPlayed) and e.declaration is not None:
+            declared[e.player] += e.declaration_value
+    assert last is not None and last.trick == 16
+    points[last.winner] += 10
+    return (points[0], points[1]), (declared[0], declared[1])

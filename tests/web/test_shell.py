@@ -448,3 +448,34 @@ def test_every_simple_page_is_safe_and_in_its_language(app: Flask) -> None:
         assert "<html" not in fragment.get_data(as_text=True), url
         post = client.post(url)
         assert post.status_code == 405, url
+
+
+@pytest.mark.parametrize(
+    ("code", "lang", "words"),
+    [
+        (400, "fr", "Requête incorrecte"),
+        (404, "es", "Página no encontrada"),
+        (405, "en", "Method not allowed"),
+        (413, "fr", "Requête trop volumineuse"),
+        (413, "es", "Solicitud demasiado grande"),
+        (418, "en", "Error 418"),
+    ],
+)
+def test_error_pages_by_status(code: int, lang: str, words: str) -> None:
+    from flask import abort
+
+    from tutorial.web import create_app
+
+    app = create_app({"TESTING": True})
+
+    @app.get("/<lang:lang>/fail")
+    def fail(lang: str) -> str:
+        abort(code)
+
+    response = app.test_client().get(f"/{lang}/fail")
+    assert response.status_code == code
+    doc = Page(response.get_data(as_text=True))
+    assert doc.find("html")[0]["lang"] == lang
+    assert words in "".join(doc.text)
+    assert response.headers["Cache-Control"] == "no-store"
+    _assert_security_headers(response)

@@ -1,16 +1,147 @@
 """Rules pages: ``/<lang>/rules`` (table of contents) and ``/<lang>/rules/<section>``.
 
-The blueprint ``bp`` carries its own ``/<lang>`` prefix; the app factory registers it with
-``app.register_blueprint(bp)``.
+The section slug is language-neutral (``/fr/rules/strict`` and ``/es/rules/strict`` are the
+same section), so switching language lands on the same page; paragraph anchors are the rule
+ids. ``?quinte=100`` (or ``50``) shows the rules with that quinte value, and every link of the
+page keeps it; any other value is a 400 page, in the page's language, saying what is allowed.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
 
-bp = Blueprint("rules", __name__, url_prefix="/<lang>")
+from flask import Blueprint, Response, abort, g, request, url_for
+
+from tutorial.content import LANGUAGES, render_section, sections, ui, unit_index
+from tutorial.content.numbers import placeholders
+from tutorial.content.source import Section
+from tutorial.engine import LAST_DRAW_TRICK, TRICKS_PER_DEAL, Deal, Settings
+from tutorial.engine.rules import QUINTE_VALUES
+from tutorial.web.render import render_page
+
+bp = Blueprint("rules", __name__, template_folder="../templates")
 
 
-@bp.get("/rules")
-def index(lang: str) -> str:
-    return "rules"
+class BadSetting(Exception):
+    """The query string asks for a setting the engine does not have."""
+
+    def __init__(self, given: str) -> None:
+        super().__init__(given)
+        self.given = given
+
+
+def _settings() -> Settings:
+    raw = request.args.get("quinte")
+    if raw is None:
+        return Settings()
+    if raw.isascii() and raw.isdigit() and int(raw) in QUINTE_VALUES and raw == str(int(raw)):
+        return Settings(quinte_value=int(raw))
+    raise BadSetting(raw)
+
+
+def _query() -> dict[str, Any]:
+    """Query arguments every rules link keeps (the quinte setting, when one was asked for)."""
+    raw = request.args.get("quinte")
+    return {"quinte": raw} if raw is not None else {}
+
+
+def section_url(lang: str, slug: str, anchor: str | None = None) -> str:
+    url = url_for("rules.section_page", lang=lang, slug=slug, **_query())
+    return f"{url}#{anchor}" if anchor else url
+
+
+def unit_url(lang: str, uid: str) -> str:
+    slug, _unit = unit_index()[uid]
+    return section_url(lang, slug, uid)
+
+
+@bp.errorhandler(BadSetting)
+def _bad_setting(exc: BadSetting) -> Response:
+    lang = g.get("lang") or "en"
+    low, high = QUINTE_VALUES
+    response = render_page(
+        "rules/bad_setting.html",
+        status=400,
+        t=lambda key, **v: ui(lang, key, **v),
+        given=exc.given,
+        choices=[(v, url_for(request.endpoint or "rules.index", **{**(request.view_args or {}), "quinte": v}))
+                 for v in QUINTE_VALUES],
+        low=low,
+        high=high,
+    )
+    return response
+
+
+def _common(lang: str, settings: Settings) -> dict[str, Any]:
+    current = settings.quinte_value
+
+    def switch_url(value: int) -> str:
+        args = dict(request.view_args or {})
+        return url_for(request.endpoint or "rules.index", **args, quinte=value)
+
+    return {
+        "t": lambda key, **v: ui(lang, key, **v),
+        "quinte_choices": [(v, switch_url(v), v == current) for v in QUINTE_VALUES],
+        "toc": [(s.slug, _title(lang, s, settings), section_url(lang, s.slug)) for s in sections()],
+        "rules_index_url": url_for("rules.index", lang=lang, **_query()),
+    }
+
+
+def _title(lang: str, sec: Section, settings: Settings) -> str:
+    from tutorial.content import message
+
+    return message(lang, sec.title.id, sec.title.text, placeholders(settings))
+
+
+@bp.get("/<lang:lang>/rules")
+def index(lang: str) -> Response:
+    settings = _settings()
+    return render_page("rules/index.html", **_common(lang, settings))
+
+
+@bp.get("/<lang:lang>/rules/<slug>")
+def section_page(lang: str, slug: str) -> Response:
+    settings = _settings()
+    page = render_section(lang, slug, settings, link=lambda uid: unit_url(lang, uid))
+    if page is None:
+        abort(404)
+    order = [s.slug for s in sections()]
+    i = order.index(slug)
+    prev_s = sections()[i - 1] if i > 0 else None
+    next_s = sections()[i + 1] if i + 1 < len(order) else None
+    return render_page(
+        "rules/section.html",
+        page=page,
+        prev=(section_url(lang, prev_s.slug), _title(lang, prev_s, settings)) if prev_s else None,
+        next=(section_url(lang, next_s.slug), _title(lang, next_s, settings)) if next_s else None,
+        figures=_figures(lang, settings),
+        **_common(lang, settings),
+    )
+
+
+def _figures(lang: str, settings: Settings) -> dict[str, Any]:
+    """Data of the illustrations, computed by the engine (never typed in a template)."""
+    from tutorial.content import score_sheet
+    from tutorial.content.worked import worked_outcome
+
+    deck_example = next(e for s in sections() if s.slug == "deal" for e in s.examples
+                        if e.lines and e.lines[0].startswith("deck"))
+    deck = deck_example.lines[0].split()[1:]
+    dealer = 1
+    deal = Deal(deck, dealer, settings)
+    return {
+        "table": {
+            "non_dealer": [c.code for c in deal.hands[1 - dealer]],
+            "dealer": [c.code for c in deal.hands[dealer]],
+            "turn_up": deal.turn_up.code if deal.turn_up else None,
+            "talon": len(deal.talon),
+        },
+        "phases": {
+            "free": list(range(1, LAST_DRAW_TRICK + 1)),
+            "strict": list(range(LAST_DRAW_TRICK + 1, TRICKS_PER_DEAL + 1)),
+        },
+        "sheet": score_sheet(lang, worked_outcome("example.alice-result", settings)),
+    }
+
+
+__all__ = ["LANGUAGES", "bp"]

@@ -1,0 +1,467 @@
+"""Find the demo deals by search: deck orders and lines of play that meet a checklist.
+
+    .venv/bin/python tools/find_demos.py            # search all three, print a summary
+    .venv/bin/python tools/find_demos.py --write    # and write content/demos/<slug>.json
+
+The search is seeded (same seeds, same deals): random deck orders, a playful policy for the
+tricks while the talon lasts (it declares when it may, keeps the seven of trumps for the au
+sept question), then, for the full deal, every line of the last five tricks is tried until
+one shows each strict-play obligation and a count that the declarations decide. Each
+checklist is read from the engine's events and states, never from text; the tests in
+``tests/narration/`` read the same checklists (:func:`full_deal_checklist` …) again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tutorial.engine import (  # noqa: E402
+    ALL_CARDS,
+    LAST_DRAW_TRICK,
+    Card,
+    Combination,
+    Deal,
+    DealRecord,
+    Pass,
+    Phase,
+    Play,
+    Rank,
+    Reason,
+    Swap,
+    TrickWin,
+    replay,
+)
+from tutorial.engine.events import (  # noqa: E402
+    AuSeptAsked,
+    CardDrawn,
+    CardPlayed,
+    ChouineWon,
+    DealScored,
+    DealTied,
+    DealWon,
+    DeclarationShown,
+    Event,
+    SevenExchanged,
+    TrickWon,
+)
+from tutorial.engine.record import Replay, draw_events  # noqa: E402
+
+DEMOS_DIR = ROOT / "content" / "demos"
+PLAYERS = ("Alice", "Bob")
+
+# --------------------------------------------------------------------------- checklists
+Check = Callable[[Replay], bool]
+
+
+def _events(rep: Replay) -> Iterator[Event]:
+    yield from rep.opening
+    for step in rep.steps:
+        yield from step.events
+
+
+def _states(rep: Replay) -> Iterator[Deal]:
+    for step in rep.steps:
+        yield step.before
+    yield rep.final
+
+
+def _played(rep: Replay) -> list[CardPlayed]:
+    return [e for e in _events(rep) if isinstance(e, CardPlayed)]
+
+
+def _follow_with_refusal(rep: Replay, allowed: Reason, refused: Reason) -> bool:
+    """A card played for reason ``allowed`` while the hand also held a card refused for ``refused``."""
+    for step in rep.steps:
+        for ev in step.events:
+            if isinstance(ev, CardPlayed) and ev.reason is allowed:
+                if any(o.reason is refused for o in step.before.card_options()):
+                    return True
+    return False
+
+
+def _declarations_decide(rep: Replay) -> bool:
+    for ev in _events(rep):
+        if isinstance(ev, DealScored):
+            cards = [ev.card_points[p] + (ev.last_trick_bonus if p == ev.last_trick else 0) for p in (0, 1)]
+            totals = ev.totals
+            if totals[0] == totals[1] or cards[0] == cards[1]:
+                return False
+            return (cards[0] > cards[1]) != (totals[0] > totals[1])
+    return False
+
+
+def _trump_declaration(rep: Replay) -> bool:
+    return any(isinstance(e, DeclarationShown) and e.in_trumps for e in _events(rep))
+
+
+FULL_DEAL: dict[str, Check] = {
+    "draw for dealer": lambda r: bool(r.record.draw),
+    "deal and turn-up": lambda r: len(r.opening) >= 2,
+    "16 tricks": lambda r: sum(isinstance(e, TrickWon) for e in _events(r)) == 16,
+    "free answer not following suit": lambda r: any(
+        e.reason is Reason.TALON_FREE
+        and not e.leading
+        and e.card.suit is not st.before.trick[0].suit
+        and e.card.suit is not st.before.trumps
+        for st in r.steps
+        for e in st.events
+        if isinstance(e, CardPlayed)
+    ),
+    "trick taken by a trump": lambda r: any(
+        isinstance(e, TrickWon) and e.why is TrickWin.TRUMPED for e in _events(r)
+    ),
+    "draw order": lambda r: any(isinstance(e, CardDrawn) for e in _events(r)),
+    "mariage declared while following": lambda r: any(
+        not e.leading and e.declaration is Combination.MARIAGE for e in _played(r)
+    ),
+    "declaration in trumps": _trump_declaration,
+    "declaration blocked by the one-per-suit limit": lambda r: any(
+        any(b.reason is Reason.SUIT_ALREADY_DECLARED for b in s.blocked_declarations()) for s in _states(r)
+    ),
+    "seven of trumps exchanged": lambda r: any(isinstance(e, SevenExchanged) for e in _events(r)),
+    "au sept asked before trick 11": lambda r: any(
+        isinstance(e, AuSeptAsked) and e.trick == LAST_DRAW_TRICK for e in _events(r)
+    ),
+    "last draw takes the turn-up": lambda r: any(isinstance(e, CardDrawn) and e.turn_up for e in _events(r)),
+    "must follow suit": lambda r: _follow_with_refusal(r, Reason.FOLLOWS_SUIT, Reason.MUST_FOLLOW_SUIT),
+    "must play a higher trump": lambda r: _follow_with_refusal(r, Reason.OVERTRUMPS, Reason.MUST_OVERTRUMP),
+    "must trump when void": lambda r: _follow_with_refusal(r, Reason.TRUMPS_VOID, Reason.MUST_TRUMP),
+    "discard when void of both": lambda r: any(e.reason is Reason.DISCARD_VOID for e in _played(r)),
+    "dix de der": lambda r: any(isinstance(e, DealScored) and e.last_trick_bonus > 0 for e in _events(r)),
+    "the declarations decide the deal": _declarations_decide,
+}
+
+
+def _chouine_drawn(r: Replay) -> bool:
+    """The chouine was completed by a card drawn from the talon (not dealt whole)."""
+    for e in _events(r):
+        if isinstance(e, ChouineWon):
+            suit = e.suit
+            return any(isinstance(d, CardDrawn) and d.player == e.player and d.card.suit is suit and
+                       d.card.rank >= Rank.JACK for d in _events(r))
+    return False
+
+
+CHOUINE: dict[str, Check] = {
+    "a chouine ends the deal": lambda r: any(isinstance(e, ChouineWon) for e in _events(r)),
+    "won by the chouine": lambda r: any(isinstance(e, DealWon) and e.by_chouine for e in _events(r)),
+    "a short deal (before trick 11)": lambda r: r.final.trick_number < LAST_DRAW_TRICK,
+    "the chouine was completed by a draw": _chouine_drawn,
+    "no count after a chouine": lambda r: not any(isinstance(e, DealScored) for e in _events(r)),
+}
+
+TIE: dict[str, Check] = {
+    "equal totals": lambda r: any(isinstance(e, DealTied) for e in _events(r)),
+    "same dealer deals again": lambda r: any(
+        isinstance(e, DealTied) and e.dealer == r.record.dealer for e in _events(r)
+    ),
+    "dix de der": lambda r: any(isinstance(e, DealScored) and e.last_trick_bonus > 0 for e in _events(r)),
+    "a declaration counts": lambda r: any(isinstance(e, DeclarationShown) for e in _events(r)),
+}
+
+CHECKLISTS: dict[str, dict[str, Check]] = {"full-deal": FULL_DEAL, "chouine": CHOUINE, "tie": TIE}
+
+
+def missing(rep: Replay, checklist: dict[str, Check]) -> list[str]:
+    """The checklist items this replay does not show."""
+    return [name for name, check in checklist.items() if not check(rep)]
+
+
+# --------------------------------------------------------------------------- policies
+def _plays(deal: Deal) -> list[Play]:
+    return [a for a in deal.legal_actions() if isinstance(a, Play)]
+
+
+def _talon_policy(deal: Deal, rng: random.Random, keep: frozenset[Card] = frozenset()) -> Play | Swap | Pass:
+    """While the talon lasts: declare when possible (tierce with the jack first), keep the seven."""
+    if deal.phase is Phase.AU_SEPT:
+        actions = deal.legal_actions()
+        return next((a for a in actions if isinstance(a, Swap)), Pass())
+    if deal.trick_number == LAST_DRAW_TRICK and deal.phase is Phase.LEAD:
+        swap = next((a for a in deal.legal_actions() if isinstance(a, Swap)), None)
+        if swap is not None:
+            return swap  # the leader exchanges after the follower carried on
+    plays = _plays(deal)
+    declaring = [p for p in plays if p.declaration is not None and p.declaration is not Combination.QUINTE]
+    tierce = [p for p in declaring if p.declaration is Combination.TIERCE and p.card.rank is Rank.JACK]
+    if tierce and rng.random() < 0.9:
+        return rng.choice(tierce)
+    if declaring and rng.random() < 0.85:
+        return rng.choice(declaring)
+    seven = deal.seven_of_trumps
+    plain = [
+        p
+        for p in plays
+        if p.declaration is None
+        and (deal.trick_number >= LAST_DRAW_TRICK or p.card is not seven)
+        and p.card not in keep
+    ]
+    if not plain:
+        plain = [p for p in plays if p.declaration is None] or plays
+    # Keep kings and queens a little longer, so that combinations form.
+    weights = [0.35 if p.card.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) else 1.0 for p in plain]
+    return rng.choices(plain, weights)[0]
+
+
+def _random_deck(rng: random.Random) -> list[Card]:
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    return deck
+
+
+def _draw_pairs(rng: random.Random, dealer: int) -> list[list[str]]:
+    """A draw for dealer ending with ``dealer`` holding the lower card, after one tie."""
+    pack = list(ALL_CARDS)
+    rng.shuffle(pack)
+    a = pack.pop()
+    b = next(c for c in pack if c.rank is a.rank)
+    pack.remove(b)
+    while True:
+        x, y = pack.pop(), pack.pop()
+        if x.rank is not y.rank:
+            break
+    low, high = (x, y) if x.rank < y.rank else (y, x)
+    pair = [low.code, high.code] if dealer == 0 else [high.code, low.code]
+    return [[a.code, b.code], pair]
+
+
+def _last_five(deal: Deal, tokens: list[str]) -> Iterator[list[str]]:
+    """Every line of play from here to the end (tricks 12–16)."""
+    if deal.is_over:
+        yield tokens
+        return
+    for action in deal.legal_actions():
+        if isinstance(action, Play) and action.declaration is not None:
+            continue
+        child = deal.copy()
+        child.apply(action)
+        yield from _last_five(child, [*tokens, action.token])
+
+
+def _strict_ok(deal: Deal, tokens: list[str]) -> bool:
+    """Quick check of a last-five line: the four obligations shown with a refused card."""
+    d = deal.copy()
+    seen: set[Reason] = set()
+    pairs = {
+        Reason.FOLLOWS_SUIT: Reason.MUST_FOLLOW_SUIT,
+        Reason.OVERTRUMPS: Reason.MUST_OVERTRUMP,
+        Reason.TRUMPS_VOID: Reason.MUST_TRUMP,
+    }
+    for token in tokens:
+        options = d.card_options() if d.phase is Phase.FOLLOW else []
+        from tutorial.engine import parse_action
+
+        for ev in d.apply(parse_action(token)):
+            if isinstance(ev, CardPlayed) and not ev.leading:
+                refused = pairs.get(ev.reason)
+                if refused is not None and any(o.reason is refused for o in options):
+                    seen.add(ev.reason)
+                elif ev.reason is Reason.DISCARD_VOID:
+                    seen.add(ev.reason)
+    return len(seen) == 4
+
+
+def search_full_deal(seed: int, tries: int) -> DealRecord | None:
+    rng = random.Random(seed)
+    for attempt in range(tries):
+        deck = _random_deck(rng)
+        dealer = rng.randrange(2)
+        if deck[10].rank is Rank.SEVEN or deck[31] is Card(Rank.SEVEN, deck[10].suit):
+            continue
+        deal = Deal(deck, dealer)
+        tokens: list[str] = []
+        while deal.trick_number <= LAST_DRAW_TRICK and not deal.is_over:
+            action = _talon_policy(deal, rng)
+            tokens.append(action.token)
+            deal.apply(action)
+        if deal.is_over:
+            continue
+        draw = _draw_pairs(rng, dealer)
+        base = DealRecord(tuple(deck), dealer, tuple(tokens), players=PLAYERS,
+                          draw=tuple((Card.parse(a), Card.parse(b)) for a, b in draw))
+        # The talon part must already show its items (the strict part is added below).
+        partial = replay(base, complete=False)
+        early = [k for k in (
+            "free answer not following suit", "trick taken by a trump", "mariage declared while following",
+            "declaration in trumps", "declaration blocked by the one-per-suit limit",
+            "seven of trumps exchanged", "au sept asked before trick 11") if not FULL_DEAL[k](partial)]
+        if early:
+            continue
+        for line in _last_five(deal, []):
+            if not _strict_ok(deal, line):
+                continue
+            record = DealRecord(base.deck, dealer, (*tokens, *line), players=PLAYERS, draw=base.draw)
+            rep = replay(record)
+            if not missing(rep, FULL_DEAL):
+                print(f"full-deal: found at attempt {attempt}", file=sys.stderr)
+                return record
+    return None
+
+
+def search_chouine(seed: int, tries: int) -> DealRecord | None:
+    rng = random.Random(seed)
+    for attempt in range(tries):
+        deck = _random_deck(rng)
+        dealer = rng.randrange(2)
+        player = rng.randrange(2)
+        suit = rng.choice(ALL_CARDS).suit
+        chouine = [Card(r, suit) for r in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)]
+        rng.shuffle(chouine)
+        # three in hand (rule 3 positions), two among the first talon cards
+        hand_slots = list(range(1 if player == dealer else 0, 10, 2))
+        slots = rng.sample(hand_slots, 3) + rng.sample(range(11, 19), 2)
+        for slot, card in zip(slots, chouine, strict=True):
+            other = deck.index(card)
+            deck[slot], deck[other] = deck[other], deck[slot]
+        if deck[10].suit is suit and deck[10] in chouine:
+            continue
+        deal = Deal(deck, dealer)
+        tokens: list[str] = []
+        keep = frozenset(chouine)
+        while not deal.is_over and deal.trick_number < LAST_DRAW_TRICK:
+            plays = _plays(deal)
+            chouine_plays = [p for p in plays if p.declaration is Combination.CHOUINE]
+            if chouine_plays and deal.to_act == player:
+                action: Play | Swap | Pass = rng.choice(chouine_plays)
+            elif deal.to_act == player:
+                action = _talon_policy(deal, rng, keep)
+            else:
+                action = _talon_policy(deal, rng)
+            tokens.append(action.token)
+            deal.apply(action)
+        if not deal.is_over:
+            continue
+        record = DealRecord(tuple(deck), dealer, tuple(tokens), players=PLAYERS)
+        rep = replay(record)
+        if not missing(rep, CHOUINE) and rep.final.trick_number >= 3:
+            print(f"chouine: found at attempt {attempt}", file=sys.stderr)
+            return record
+    return None
+
+
+def search_tie(seed: int, tries: int) -> DealRecord | None:
+    rng = random.Random(seed)
+    for attempt in range(tries):
+        deck = _random_deck(rng)
+        dealer = rng.randrange(2)
+        deal = Deal(deck, dealer)
+        tokens: list[str] = []
+        while not deal.is_over:
+            action = _talon_policy(deal, rng)
+            tokens.append(action.token)
+            deal.apply(action)
+        record = DealRecord(tuple(deck), dealer, tuple(tokens), players=PLAYERS)
+        rep = replay(record)
+        if not missing(rep, TIE):
+            print(f"tie: found at attempt {attempt}", file=sys.stderr)
+            return record
+    return None
+
+
+# --------------------------------------------------------------------------- titles, remarks
+def _step_of(rep: Replay, predicate: Callable[[Event], bool]) -> int | None:
+    """The demo step number (as in the URLs) of the first action whose events match."""
+    offset = 2 + (1 if rep.record.draw else 0)  # steps 1[, 2]: the draw, the deal
+    for step in rep.steps:
+        if any(predicate(e) for e in step.events):
+            return step.index + offset
+    return None
+
+
+META = {
+    "full-deal": {
+        "order": 1,
+        "title": "A whole deal, trick by trick",
+        "summary": (
+            "Sixteen tricks: the draw for dealer, free play while the talon lasts, declarations, "
+            "the seven of trumps and the au sept question, the strict last five tricks, and a "
+            "count that the declarations decide."
+        ),
+    },
+    "chouine": {
+        "order": 2,
+        "title": "A chouine ends the deal",
+        "summary": "Ace, ten, king, queen and jack of one suit in hand: declared, it wins the deal at once.",
+    },
+    "tie": {
+        "order": 3,
+        "title": "A tie, and the same dealer deals again",
+        "summary": "Sixteen tricks that end with equal totals: nobody wins the deal.",
+    },
+}
+
+
+def remarks_for(slug: str, rep: Replay) -> dict[str, str]:
+    """A few editorial remarks, placed by the engine's events (they state no outcome)."""
+    found: dict[str, str] = {}
+
+    def put(step: int | None, text: str) -> None:
+        if step is not None and str(step) not in found:
+            found[str(step)] = text
+
+    if slug == "full-deal":
+        put(_step_of(rep, lambda e: isinstance(e, CardPlayed) and not e.leading
+                     and e.declaration is Combination.MARIAGE),
+            "A declaration does not need the trick: it is scored whoever takes the cards.")
+        put(_step_of(rep, lambda e: isinstance(e, AuSeptAsked)),
+            "Watch who holds the seven of trumps: this is the last moment to use it.")
+        put(_step_of(rep, lambda e: isinstance(e, CardDrawn) and e.turn_up),
+            "From now on each player can work out the other's five cards from what has been played.")
+    elif slug == "chouine":
+        put(2, "Count the cards of one suit in each hand: a chouine needs all five of its top cards.")
+    elif slug == "tie":
+        put(2, "Nothing special in this deal until the very end: keep an eye on the score.")
+    return found
+
+
+def finish(slug: str, record: DealRecord) -> dict[str, object]:
+    rep = replay(record)
+    obj = record.to_json()
+    obj["meta"] = {**META[slug], "remarks": remarks_for(slug, rep)}
+    return obj
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--write", action="store_true", help="write content/demos/<slug>.json")
+    parser.add_argument("--only", choices=sorted(CHECKLISTS))
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--tries", type=int, default=20000)
+    args = parser.parse_args(argv)
+    searches = {"full-deal": search_full_deal, "chouine": search_chouine, "tie": search_tie}
+    status = 0
+    for slug, search in searches.items():
+        if args.only and slug != args.only:
+            continue
+        record = search(args.seed, args.tries)
+        if record is None:
+            print(f"{slug}: nothing found in {args.tries} tries", file=sys.stderr)
+            status = 1
+            continue
+        obj = finish(slug, record)
+        rep = replay(record)
+        frames = len(rep.steps) + 1 + (1 if record.draw else 0)
+        print(f"{slug}: {len(record.actions)} actions, {frames} steps; checklist: all of "
+              f"{', '.join(CHECKLISTS[slug])}")
+        if args.write:
+            DEMOS_DIR.mkdir(parents=True, exist_ok=True)
+            path = DEMOS_DIR / f"{slug}.json"
+            path.write_text(json.dumps(obj, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            print(f"  wrote {path.relative_to(ROOT)}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["CHECKLISTS", "CHOUINE", "FULL_DEAL", "TIE", "draw_events", "missing"]

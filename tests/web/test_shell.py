@@ -479,3 +479,41 @@ def test_error_pages_by_status(code: int, lang: str, words: str) -> None:
     assert words in "".join(doc.text)
     assert response.headers["Cache-Control"] == "no-store"
     _assert_security_headers(response)
+
+
+def test_fragment_gets_the_templates_top_level_imports() -> None:
+    import jinja2
+
+    from tutorial.web import create_app
+    from tutorial.web.render import render_page
+
+    app = create_app({"TESTING": True})
+    assert app.jinja_loader is not None
+    app.jinja_loader = jinja2.ChoiceLoader(
+        [
+            app.jinja_loader,
+            jinja2.DictLoader(
+                {
+                    "probe/_m.html": "{% macro shout(x) %}<b>{{ x|upper }}</b>{% endmacro %}",
+                    "probe/page.html": (
+                        '{% extends "base.html" %}{% from "probe/_m.html" import shout %}'
+                        '{% import "probe/_m.html" as m %}'
+                        "{% block title %}T{% endblock %}"
+                        '{% block content %}<div id="part">{% block part %}'
+                        "{{ shout(word) }}{{ m.shout('b') }}"
+                        "{% endblock %}</div>{% endblock %}"
+                    ),
+                }
+            ),
+        ]
+    )
+
+    @app.get("/<lang:lang>/probe")
+    def probe(lang: str):  # type: ignore[no-untyped-def]
+        return render_page("probe/page.html", block="part", word="a")
+
+    client = app.test_client()
+    full = client.get("/en/probe").get_data(as_text=True)
+    part = client.get("/en/probe", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert '<div id="part"><b>A</b><b>B</b></div>' in full
+    assert part == "<title>T · Learn Chouine</title>\n<b>A</b><b>B</b>"

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, make_response, render_template, request
+from flask import Response, current_app, make_response, render_template, request
+from jinja2 import Template, nodes
 from jinja2_fragments import BlockNotFoundError
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
@@ -53,6 +54,40 @@ def page_title_filter(value: str) -> Markup:
     return site_title(Markup(value).striptags())
 
 
+def _imports_template(template: str) -> Template | None:
+    """The top-level ``{% import %}`` / ``{% from … import … %}`` statements of a template, as
+    a template of their own (cached per app), or ``None`` if it has none.
+
+    Rendering one block alone (jinja2-fragments) skips a template's top-level code, so macros
+    imported at the top would be undefined in the fragment; running these statements first and
+    passing their names in gives the block what it has in the whole page.
+    """
+    cache: dict[str, Template | None] = current_app.extensions.setdefault(
+        "chouine_fragment_imports", {}
+    )
+    if template not in cache:
+        env = current_app.jinja_env
+        loader = env.loader
+        imports: list[nodes.Node] = []
+        if loader is not None:
+            source, filename, _ = loader.get_source(env, template)
+            tree = env.parse(source, template, filename)
+            imports = [n for n in tree.body if isinstance(n, (nodes.Import, nodes.FromImport))]
+        cache[template] = env.from_string(nodes.Template(imports, lineno=1)) if imports else None
+    return cache[template]
+
+
+def _imported_names(template: str, context: dict[str, Any]) -> dict[str, Any]:
+    imports = _imports_template(template)
+    if imports is None:
+        return {}
+    # Jinja does not export imported names from a module: read them from the context instead.
+    ctx = imports.new_context(dict(context))
+    for _ in imports.root_render_func(ctx):
+        pass
+    return dict(ctx.vars)
+
+
 def render_page(
     template: str, block: str = "content", *, status: int = 200, **context: Any
 ) -> Response:
@@ -63,6 +98,7 @@ def render_page(
     response carries ``Vary: HX-Request``.
     """
     if wants_fragment():
+        context = {**_imported_names(template, context), **context}
         body = render_block(template, block, **context)
         try:
             title = render_block(template, "title", **context)

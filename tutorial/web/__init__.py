@@ -31,9 +31,8 @@ What the other parts of the site use
 - Templates extend ``base.html`` and fill ``title`` (plain text; " · Learn Chouine" is
   added), ``head_extra`` (e.g. ``<link rel="stylesheet" href="{{ asset('css/table.css') }}">``
   or ``<script src="{{ asset('js/demo.js') }}" defer></script>``), ``content`` (inside
-  ``<main id="main">``) and optionally ``description``. Macros imported at the top of a
-  template are not run when one block is rendered alone: import inside the block, or use the
-  globals.
+  ``<main id="main">``) and optionally ``description``. A block rendered alone for htmx
+  still gets the macros the template imports at its top (``render_page`` runs the imports).
 - Template globals: ``asset(path)`` (hashed URL of ``static/<path>``), ``card(code, label=None,
   size="md", state=None)`` and ``card_row(cards, label, size="sm")`` (see
   :mod:`tutorial.web.cards`), ``nav_url(endpoint, **values)`` (``None`` when missing),

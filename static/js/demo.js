@@ -27,7 +27,7 @@
     if (!button) return;
     button.hidden = false;
     button.setAttribute("aria-pressed", playing ? "true" : "false");
-    var text = button.querySelector(".demo-button__text");
+    var text = button.querySelector(".demo-play__text");
     var label = button.getAttribute(playing ? "data-label-pause" : "data-label-play");
     if (text && label) text.textContent = label;
   }

@@ -23,13 +23,16 @@ from babel.lists import format_list
 
 from tutorial.engine import (
     LAST_DRAW_TRICK,
+    LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
+    STRICT_TRICKS,
     Card,
     Combination,
     Deal,
     Phase,
     Play,
     Reason,
+    Suit,
     Swap,
     TrickWin,
 )
@@ -51,6 +54,7 @@ from tutorial.engine.events import (
     TrickWon,
     TurnUp,
 )
+from tutorial.engine.rules import QUINTE_SIZE
 
 from .catalog import Translator, translator
 from .names import capitalize, card_name, suit_name
@@ -158,7 +162,7 @@ class Narrator:
         """A combination as a noun phrase with its article ("a mariage in hearts")."""
         t = self.t
         if comb is Combination.QUINTE:
-            return t.pgettext("combination", "a quinte (five brisques)")
+            return t.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": QUINTE_SIZE}
         if in_trumps:
             return {
                 Combination.MARIAGE: t.pgettext("combination", "a mariage in trumps"),
@@ -209,9 +213,14 @@ class Narrator:
                 self.s(
                     EVENT,
                     t.gettext(
-                        "%(dealer)s deals five cards to each player, one at a time, starting with %(other)s."
+                        "%(dealer)s deals %(count)s cards to each player, one at a time, starting with "
+                        "%(other)s."
                     )
-                    % {"dealer": self.p(ev.dealer), "other": self.p(1 - ev.dealer)},
+                    % {
+                        "dealer": self.p(ev.dealer),
+                        "other": self.p(1 - ev.dealer),
+                        "count": len(ev.hands[0]),
+                    },
                     3,
                 )
             )
@@ -235,13 +244,13 @@ class Narrator:
             self.card_played(ev, before, out)
         elif isinstance(ev, DeclarationShown):
             if ev.cards:
+                text = t.ngettext(
+                    "The trick over, %(player)s shows %(cards)s, which stays in hand.",
+                    "The trick over, %(player)s shows %(cards)s, which stay in hand.",
+                    len(ev.cards),
+                )
                 out.append(
-                    self.s(
-                        EVENT,
-                        t.gettext("The trick over, %(player)s shows %(cards)s, which stay in hand.")
-                        % {"player": self.p(ev.player), "cards": self.cards(ev.cards)},
-                        11,
-                    )
+                    self.s(EVENT, text % {"player": self.p(ev.player), "cards": self.cards(ev.cards)}, 11)
                 )
         elif isinstance(ev, TrickWon):
             self.trick_won(ev, out)
@@ -264,8 +273,9 @@ class Narrator:
                     WHY,
                     t.gettext(
                         "Whoever holds the seven of trumps may make this exchange once, before the lead "
-                        "to trick 11. It scores nothing, and the player still plays a card as usual."
-                    ),
+                        "to trick %(trick)s. It scores nothing, and the player still plays a card as usual."
+                    )
+                    % {"trick": LAST_SWAP_TRICK},
                     9,
                 )
             )
@@ -274,10 +284,10 @@ class Narrator:
                 self.s(
                     EVENT,
                     t.gettext(
-                        "Before leading to trick 11, %(leader)s says “au sept”: %(follower)s must say "
-                        "whether they exchange the seven of trumps or carry on."
+                        "Before leading to trick %(trick)s, %(leader)s says “au sept”: %(follower)s is asked "
+                        "whether to exchange the seven of trumps or carry on."
                     )
-                    % {"leader": self.p(ev.leader), "follower": self.p(ev.follower)},
+                    % {"leader": self.p(ev.leader), "follower": self.p(ev.follower), "trick": ev.trick},
                     10,
                 )
             )
@@ -306,10 +316,11 @@ class Narrator:
                 self.s(
                     WHY,
                     t.gettext(
-                        "The talon is empty. In the last five tricks the leader is still free, but the "
+                        "The talon is empty. In the last %(count)s tricks the leader is still free, but the "
                         "follower must follow suit, play a higher trump on a trump lead, and trump when "
                         "void of the suit led."
-                    ),
+                    )
+                    % {"count": STRICT_TRICKS},
                     8,
                 )
             )
@@ -689,7 +700,11 @@ class Narrator:
             if isinstance(action, Play) and action.declaration is not None:
                 suit = None if action.declaration is Combination.QUINTE else action.card.suit.code
                 declarable.setdefault((action.declaration, suit), []).append(action.card)
-        for (comb, _suit), cards in declarable.items():
+        order = list(Combination)
+        for (comb, _suit), cards in sorted(
+            declarable.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1] or "")
+        ):
+            cards = sorted(cards, key=lambda c: -int(c.rank))
             in_trumps = comb is not Combination.QUINTE and cards[0].suit is deal.trumps
             out.append(
                 self.s(
@@ -729,12 +744,10 @@ class Narrator:
         t = self.t
         if comb is Combination.QUINTE:
             text = t.gettext(
-                "%(player)s holds five brisques again but may not declare a second quinte: one quinte "
+                "%(player)s holds %(count)s brisques again but may not declare a second quinte: one quinte "
                 "per deal."
-            ) % {"player": player}
+            ) % {"player": player, "count": QUINTE_SIZE}
         else:
-            from tutorial.engine import Suit
-
             assert isinstance(suit, Suit)
             in_trumps = suit is deal.trumps
             comb_text = self.combination(comb, Card.parse("A" + suit.code), in_trumps)

@@ -31,7 +31,7 @@ static: node_modules/.installed $(VENV)/.installed
 compile: $(VENV)/.installed
 	@for d in $(DOMAINS); do for l in $(LANGS); do \
 	  if [ -f translations/$$l/LC_MESSAGES/$$d.po ]; then \
-	    $(BIN)/pybabel compile --statistics -q -D $$d -d translations -l $$l || exit 1; fi; done; done
+	    $(BIN)/pybabel -q compile --statistics -D $$d -d translations -l $$l || exit 1; fi; done; done
 
 setup: $(VENV)/.installed node_modules/.installed static compile
 

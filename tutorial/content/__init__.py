@@ -34,6 +34,8 @@ __all__ = [
     "Block",
     "ExampleView",
     "Page",
+    "render_example",
+    "render_section",
     "rule_url",
     "section",
     "sections",
@@ -160,7 +162,7 @@ class Block:
 
     kind: str  # heading, para, list, olist, table, figure
     id: str = ""
-    html: Markup = Markup("")
+    html: Markup = field(default_factory=Markup)
     level: int = 0
     rules: tuple[int, ...] = ()
     items: list[Block] = field(default_factory=list)
@@ -210,7 +212,9 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
         for role, comb, suit, _value, _trumps in snap.declared:
             i = 0 if role == "leader" else 1
             label = (
-                ui(lang, "ui.pos.declared.named", name=named[i]) if named else ui(lang, f"ui.pos.declared.{role}")
+                ui(lang, "ui.pos.declared.named", name=named[i])
+                if named
+                else ui(lang, f"ui.pos.declared.{role}")
             )
             what = ui(lang, f"ui.comb.{comb}")
             if suit is not None:
@@ -234,8 +238,16 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
     if outcome.score is not None and outcome.result is not None and outcome.result.totals:
         sheet = score_sheet(lang, outcome)
     return ExampleView(
-        ex.id, outcome, header, hands, won, declared, turn_up, lines,
-        deck=tuple(c.code for c in outcome.deck), sheet=sheet,
+        ex.id,
+        outcome,
+        header,
+        hands,
+        won,
+        declared,
+        turn_up,
+        lines,
+        deck=tuple(c.code for c in outcome.deck),
+        sheet=sheet,
     )
 
 
@@ -280,9 +292,7 @@ def render_section(lang: str, slug: str, settings: Settings, link: Any = None) -
         elif unit.kind == "row":
             if not blocks or blocks[-1].kind != "table":
                 blocks.append(Block("table", id=unit.id))
-            cells = [
-                _cell(lang, f"{unit.id}.{i}", c, values, link) for i, c in enumerate(unit.cells, 1)
-            ]
+            cells = [_cell(lang, f"{unit.id}.{i}", c, values, link) for i, c in enumerate(unit.cells, 1)]
             if unit.header:
                 blocks[-1].header = cells
             else:

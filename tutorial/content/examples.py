@@ -98,8 +98,6 @@ from tutorial.engine.events import (
     AuSeptAsked,
     CardDrawn,
     DealScored,
-    DealTied,
-    DealWon,
     DeclarationShown,
     TrickWon,
 )
@@ -189,7 +187,9 @@ def _strip(lines: tuple[str, ...] | list[str]) -> list[tuple[int, str]]:
     return out
 
 
-def run(lines: tuple[str, ...] | list[str], settings: Settings | None = None, where: str = "example") -> Outcome:
+def run(
+    lines: tuple[str, ...] | list[str], settings: Settings | None = None, where: str = "example"
+) -> Outcome:
     """Run a block against the engine; raise :class:`ExampleError` on any disagreement."""
     settings = settings or Settings()
     body = _strip(lines)
@@ -250,7 +250,7 @@ def _run_draw(body: list[tuple[int, str]], where: str) -> Outcome:
     calls = iter([(a, b)])
     lines = [Line("ui.ex.drawn", {}, (a, b))]
     try:
-        dealer, events = draw_for_dealer(lambda: next(calls))
+        dealer, _events = draw_for_dealer(lambda: next(calls))
         redraw = False
     except StopIteration:
         dealer, redraw = -1, True
@@ -464,9 +464,7 @@ class _Position:
         deal.leader = 0
         deal.phase = Phase.LEAD
         deal.trick = []
-        deal.tricks_won = [
-            [(won[p][i], won[p][i + 1]) for i in range(0, len(won[p]), 2)] for p in (0, 1)
-        ]
+        deal.tricks_won = [[(won[p][i], won[p][i + 1]) for i in range(0, len(won[p]), 2)] for p in (0, 1)]
         deal.card_points = [sum(c.points for c in won[p]) for p in (0, 1)]
         deal.seven_played = any(c is deal.seven_of_trumps for c in won[0] + won[1])
         deal.declarations = []
@@ -482,8 +480,15 @@ class _Position:
                 deal.declared_suits[p].add(suit)
             deal.declarations.append(Declaration(p, 0, comb, suit, None, (), in_trumps, value))  # type: ignore[arg-type]
         self.declared = declared
-        if sorted(c.index for c in deal.hands[0] + deal.hands[1] + deal.talon + won[0] + won[1]
-                  + ([turn_up] if turn_up else [])) != list(range(DECK_SIZE)):
+        if sorted(
+            c.index
+            for c in deal.hands[0]
+            + deal.hands[1]
+            + deal.talon
+            + won[0]
+            + won[1]
+            + ([turn_up] if turn_up else [])
+        ) != list(range(DECK_SIZE)):
             raise ExampleError(f"{self.where}: the position does not hold the {DECK_SIZE} cards")
         self.shown_hands = {ROLES[p]: tuple(hands[p]) for p in (0, 1) if p in self._given(hands)}
         return deal, rest
@@ -558,7 +563,12 @@ class _Position:
                 if isinstance(ev, DealScored):
                     score = ev
         return Outcome(
-            "position", snapshot, lines, names=self.names, score=score, result=deal.result,
+            "position",
+            snapshot,
+            lines,
+            names=self.names,
+            score=score,
+            result=deal.result,
             rules=self.rules,
         )
 
@@ -601,9 +611,7 @@ class _Position:
             want = [(self._role(args[i], at), Card.parse(args[i + 1])) for i in range(0, len(args), 2)]
             got = [(e.player, e.card) for e in drawn]
             if got != want:
-                raise ExampleError(
-                    f"{at}: the engine draws {[(ROLES[p], c.code) for p, c in got]}"
-                )
+                raise ExampleError(f"{at}: the engine draws {[(ROLES[p], c.code) for p, c in got]}")
             self.rules.add(7)
             out = []
             for i, e in enumerate(drawn):
@@ -692,7 +700,9 @@ class _Position:
             result = deal.result
             if result is None:
                 raise ExampleError(f"{at}: the deal is not over")
-            got = {"card-points": result.card_points, "declared": result.declared, "totals": result.totals}[word]
+            got = {"card-points": result.card_points, "declared": result.declared, "totals": result.totals}[
+                word
+            ]
             if got != (int(args[0]), int(args[1])):
                 raise ExampleError(f"{at}: the engine says {word} {got}")
             self.rules.add(16)
@@ -744,7 +754,9 @@ class _Position:
         role = ROLES[deal.to_act]
         lines = []
         for reason in sorted(reasons):
-            cards = tuple(c for c in deal.hands[deal.to_act] if c in want and reason_slug(options[c].reason) == reason)
+            cards = tuple(
+                c for c in deal.hands[deal.to_act] if c in want and reason_slug(options[c].reason) == reason
+            )
             lines.append(Line(f"ui.ex.legal.{reason}", {"role": role}, cards))
         return lines
 
@@ -758,19 +770,25 @@ class _Position:
             if o.legal:
                 raise ExampleError(f"{at}: the engine allows {c} ({reason_slug(o.reason)})")
             if tail and reason_slug(o.reason) != tail:
-                raise ExampleError(f"{at}: the engine refuses {c} because {reason_slug(o.reason)}, not {tail}")
+                raise ExampleError(
+                    f"{at}: the engine refuses {c} because {reason_slug(o.reason)}, not {tail}"
+                )
         reason = options[cards[0]].reason
         self.rules.add(reason.rule)
         return [Line(f"ui.ex.refused.{reason_slug(reason)}", {}, tuple(cards), dim=True)]
 
-    def _expect_refused_declaration(self, deal: Deal, args: list[str], tail: str | None, at: str) -> list[Line]:
+    def _expect_refused_declaration(
+        self, deal: Deal, args: list[str], tail: str | None, at: str
+    ) -> list[Line]:
         action = _parse_play(args[0], at)
         assert isinstance(action, Play) and action.declaration is not None
         reason = deal.check(action)
         if reason is None:
             raise ExampleError(f"{at}: the engine allows {action.token}")
         if tail and reason_slug(reason) != tail:
-            raise ExampleError(f"{at}: the engine refuses {action.token} because {reason_slug(reason)}, not {tail}")
+            raise ExampleError(
+                f"{at}: the engine refuses {action.token} because {reason_slug(reason)}, not {tail}"
+            )
         self.rules.add(reason.rule)
         return [
             Line(f"ui.ex.no-declare.{reason_slug(reason)}.{action.declaration.token}", {}, (action.card,))
@@ -789,10 +807,24 @@ def _parse_play(word: str, at: str) -> Play:
 
 # Keys a rendered block may use, for the catalog tests (every one must be in content/ui).
 def caption_keys() -> set[str]:
-    keys = {"ui.ex.cards", "ui.ex.cards-points", "ui.ex.brisques", "ui.ex.drawn", "ui.ex.redraw",
-            "ui.ex.dealer.first", "ui.ex.dealer.second", "ui.ex.turn-up", "ui.ex.talon-size",
-            "ui.ex.talon-empty", "ui.ex.au-sept", "ui.ex.no-au-sept", "ui.ex.passes",
-            "ui.ex.deal-tie", "ui.ex.deal-won.named", "ui.ex.trick-points",
-            "ui.ex.match.start", "ui.ex.match.wins"}
+    keys = {
+        "ui.ex.cards",
+        "ui.ex.cards-points",
+        "ui.ex.brisques",
+        "ui.ex.drawn",
+        "ui.ex.redraw",
+        "ui.ex.dealer.first",
+        "ui.ex.dealer.second",
+        "ui.ex.turn-up",
+        "ui.ex.talon-size",
+        "ui.ex.talon-empty",
+        "ui.ex.au-sept",
+        "ui.ex.no-au-sept",
+        "ui.ex.passes",
+        "ui.ex.deal-tie",
+        "ui.ex.deal-won.named",
+        "ui.ex.trick-points",
+        "ui.ex.match.start",
+        "ui.ex.match.wins",
+    }
     return keys
-

@@ -1,9 +1,10 @@
 """Babel extractor for the rule text (domain ``content``).
 
 ``babel-content.cfg`` maps ``rules/**.md`` and ``ui/**.md`` (under ``content/``) to
-``tutorial.content.extract.extract_markdown`` (the dotted form: the cfg section splits at the first colon). Each unit of text is one message whose context
-is its rule id; worked-example blocks (card codes) are not extracted. Extracted comments name
-the rules-reading points a message states, to help translators.
+``tutorial.content.extract.extract_markdown`` (the dotted form: Babel splits a cfg section
+at its first colon). Each unit of text is one message whose context is its rule id;
+worked-example blocks (card codes) are not extracted. Extracted comments name the
+rules-reading points a message states, to help translators.
 """
 
 from __future__ import annotations

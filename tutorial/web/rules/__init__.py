@@ -64,8 +64,10 @@ def _bad_setting(exc: BadSetting) -> Response:
         status=400,
         t=lambda key, **v: ui(lang, key, **v),
         given=exc.given,
-        choices=[(v, url_for(request.endpoint or "rules.index", **{**(request.view_args or {}), "quinte": v}))
-                 for v in QUINTE_VALUES],
+        choices=[
+            (v, url_for(request.endpoint or "rules.index", **{**(request.view_args or {}), "quinte": v}))
+            for v in QUINTE_VALUES
+        ],
         low=low,
         high=high,
     )
@@ -124,8 +126,13 @@ def _figures(lang: str, settings: Settings) -> dict[str, Any]:
     from tutorial.content import score_sheet
     from tutorial.content.worked import worked_outcome
 
-    deck_example = next(e for s in sections() if s.slug == "deal" for e in s.examples
-                        if e.lines and e.lines[0].startswith("deck"))
+    deck_example = next(
+        e
+        for s in sections()
+        if s.slug == "deal"
+        for e in s.examples
+        if e.lines and e.lines[0].startswith("deck")
+    )
     deck = deck_example.lines[0].split()[1:]
     dealer = 1
     deal = Deal(deck, dealer, settings)

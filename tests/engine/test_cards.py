@@ -141,7 +141,9 @@ def test_point_12_combination_values_in_plain_suit_and_trumps():
     assert combination_value(Combination.CHOUINE, True, s) == 0
 
 
-@pytest.mark.parametrize("kwargs", [{"quinte_value": 75}, {"quinte_value": 0}, {"match_target": 4}, {"match_target": 1}])
+@pytest.mark.parametrize(
+    "kwargs", [{"quinte_value": 75}, {"quinte_value": 0}, {"match_target": 4}, {"match_target": 1}]
+)
 def test_settings_outside_the_two_choices_are_refused(kwargs):
     with pytest.raises(ValueError):
         Settings(**kwargs)

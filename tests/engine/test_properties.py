@@ -32,6 +32,7 @@ from tutorial.engine import (
 )
 from tutorial.engine.events import ChouineWon, TrickWon
 
+
 def profile(examples: int) -> settings:
     return settings(
         max_examples=examples,
@@ -40,6 +41,7 @@ def profile(examples: int) -> settings:
         database=None,
         suppress_health_check=[HealthCheck.too_slow],
     )
+
 
 ILLEGAL_CARD_REASONS = {Reason.MUST_FOLLOW_SUIT, Reason.MUST_OVERTRUMP, Reason.MUST_TRUMP}
 EVERY_TOKEN = (

@@ -11,7 +11,6 @@ from tutorial.engine import (
     DealRecord,
     DealResult,
     Phase,
-    Play,
     count_deal,
     replay,
 )

@@ -1,0 +1,107 @@
+"""Engine speed: random full deals per second, and the cost of replaying a deal record.
+
+Usage: ``python benchmarks/engine_speed.py [--seconds 5] [--seed 1] [--replays 2000]``
+
+1. Plays random full deals for ``--seconds`` on one core: at every decision the engine's own
+   ``deal.legal_actions()`` is asked and one of them, chosen at random, is applied. Prints deals
+   per second (issue 2 aims at 3,000 or more in CPython).
+2. Times replaying the longest deal record found among random ones (a full deal has at most 34
+   actions: 32 cards, one exchange, one au sept answer) with ``tutorial.engine.record.replay``
+   and its defaults, as a web request would (``keep_states=True``), and prints the median in µs;
+   also with ``choices=True`` and including ``DealRecord.loads`` of the JSON text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tutorial.engine import ALL_CARDS, Deal, DealRecord, replay
+from tutorial.engine.record import random_record
+
+
+def pin_to_one_core() -> str:
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            core = min(os.sched_getaffinity(0))
+            os.sched_setaffinity(0, {core})
+            return f"pinned to core {core}"
+        except OSError:
+            pass
+    return "not pinned"
+
+
+def random_deals(seconds: float, seed: int) -> tuple[int, int, float]:
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    deck = list(ALL_CARDS)
+    deals = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        rng.shuffle(deck)
+        deal = Deal(deck, randrange(2))
+        while not deal.is_over:
+            actions = deal.legal_actions()
+            deal.apply(actions[randrange(len(actions))])
+            decisions += 1
+        deals += 1
+        if deals % 50 == 0 and time.perf_counter() >= deadline:
+            break
+    return deals, decisions, time.perf_counter() - start
+
+
+def longest_record(seed: int, tries: int = 500) -> DealRecord:
+    rng = random.Random(seed)
+    return max((random_record(rng) for _ in range(tries)), key=lambda r: len(r.actions))
+
+
+def median_us(fn, runs: int) -> float:
+    for _ in range(min(50, runs)):
+        fn()  # warm up
+    times = []
+    clock = time.perf_counter_ns
+    for _ in range(runs):
+        t0 = clock()
+        fn()
+        times.append(clock() - t0)
+    return statistics.median(times) / 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--replays", type=int, default=2000)
+    args = parser.parse_args()
+
+    pinned = pin_to_one_core()
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}), {pinned}")
+
+    deals, decisions, elapsed = random_deals(args.seconds, args.seed)
+    print(
+        f"random full deals: {deals} in {elapsed:.2f} s = {deals / elapsed:,.0f} deals/s "
+        f"({decisions / elapsed:,.0f} decisions/s, {decisions / deals:.1f} decisions a deal)"
+    )
+
+    record = longest_record(args.seed)
+    text = record.dumps()
+    n = len(record.actions)
+    default = median_us(lambda: replay(record), args.replays)
+    with_choices = median_us(lambda: replay(record, choices=True), args.replays)
+    from_text = median_us(lambda: replay(DealRecord.loads(text)), args.replays)
+    print(f"replay of a {n}-action record, defaults (keep_states=True): median {default:,.0f} µs")
+    print(f"replay of a {n}-action record, with choices=True:           median {with_choices:,.0f} µs")
+    print(f"replay of a {n}-action record, DealRecord.loads + replay:   median {from_text:,.0f} µs")
+
+
+if __name__ == "__main__":
+    main()

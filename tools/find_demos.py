@@ -409,17 +409,18 @@ def remarks_for(slug: str, rep: Replay) -> dict[str, str]:
             found[str(step)] = text
 
     if slug == "full-deal":
+        lost = {(e.trick, 1 - e.winner) for e in _events(rep) if isinstance(e, TrickWon)}
         put(_step_of(rep, lambda e: isinstance(e, CardPlayed) and not e.leading
-                     and e.declaration is Combination.MARIAGE),
-            "A declaration does not need the trick: it is scored whoever takes the cards.")
+                     and e.declaration is not None and (e.trick, e.player) in lost),
+            "A declaration does not need the trick: it scores even when the other player takes the cards.")
         put(_step_of(rep, lambda e: isinstance(e, AuSeptAsked)),
             "Watch who holds the seven of trumps: this is the last moment to use it.")
         put(_step_of(rep, lambda e: isinstance(e, CardDrawn) and e.turn_up),
             "From now on each player can work out the other's five cards from what has been played.")
     elif slug == "chouine":
-        put(2, "Count the cards of one suit in each hand: a chouine needs all five of its top cards.")
+        put(2, "A chouine needs the five highest cards of one suit: ace, ten, king, queen and jack.")
     elif slug == "tie":
-        put(2, "Nothing special in this deal until the very end: keep an eye on the score.")
+        put(1, "Keep count of the points each player takes: in this deal every one of them matters.")
     return found
 
 

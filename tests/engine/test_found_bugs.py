@@ -86,3 +86,11 @@ def test_record_numbers_must_be_integers_not_floats():
         return  # refusing is fine
     assert type(record.quinte_value) is int
     assert type(record.to_json()["rules"]["quinte"]) is int
+
+
+def test_architecture_event_chouine_declared_exists():
+    """docs/architecture.md lists a ``ChouineDeclared`` event; events.py has ``ChouineWon``
+    instead (same role). The doc or the code should change so that narration can rely on it."""
+    from tutorial.engine import events
+
+    assert hasattr(events, "ChouineDeclared")

@@ -37,143 +37,27 @@ from tutorial.engine import (  # noqa: E402
     Rank,
     Reason,
     Swap,
-    TrickWin,
     replay,
 )
 from tutorial.engine.events import (  # noqa: E402
     AuSeptAsked,
     CardDrawn,
     CardPlayed,
-    ChouineWon,
-    DealScored,
-    DealTied,
-    DealWon,
-    DeclarationShown,
     Event,
-    SevenExchanged,
     TrickWon,
 )
-from tutorial.engine.record import Replay, draw_events  # noqa: E402
+from tutorial.engine.record import Replay  # noqa: E402
+from tutorial.narration.checklists import (  # noqa: E402
+    CHECKLISTS,
+    CHOUINE,
+    FULL_DEAL,
+    TIE,
+    events_of,
+    missing,
+)
 
 DEMOS_DIR = ROOT / "content" / "demos"
 PLAYERS = ("Alice", "Bob")
-
-# --------------------------------------------------------------------------- checklists
-Check = Callable[[Replay], bool]
-
-
-def _events(rep: Replay) -> Iterator[Event]:
-    yield from rep.opening
-    for step in rep.steps:
-        yield from step.events
-
-
-def _states(rep: Replay) -> Iterator[Deal]:
-    for step in rep.steps:
-        yield step.before
-    yield rep.final
-
-
-def _played(rep: Replay) -> list[CardPlayed]:
-    return [e for e in _events(rep) if isinstance(e, CardPlayed)]
-
-
-def _follow_with_refusal(rep: Replay, allowed: Reason, refused: Reason) -> bool:
-    """A card played for reason ``allowed`` while the hand also held a card refused for ``refused``."""
-    for step in rep.steps:
-        for ev in step.events:
-            if isinstance(ev, CardPlayed) and ev.reason is allowed:
-                if any(o.reason is refused for o in step.before.card_options()):
-                    return True
-    return False
-
-
-def _declarations_decide(rep: Replay) -> bool:
-    for ev in _events(rep):
-        if isinstance(ev, DealScored):
-            cards = [ev.card_points[p] + (ev.last_trick_bonus if p == ev.last_trick else 0) for p in (0, 1)]
-            totals = ev.totals
-            if totals[0] == totals[1] or cards[0] == cards[1]:
-                return False
-            return (cards[0] > cards[1]) != (totals[0] > totals[1])
-    return False
-
-
-def _trump_declaration(rep: Replay) -> bool:
-    return any(isinstance(e, DeclarationShown) and e.in_trumps for e in _events(rep))
-
-
-FULL_DEAL: dict[str, Check] = {
-    "draw for dealer": lambda r: bool(r.record.draw),
-    "deal and turn-up": lambda r: len(r.opening) >= 2,
-    "16 tricks": lambda r: sum(isinstance(e, TrickWon) for e in _events(r)) == 16,
-    "free answer not following suit": lambda r: any(
-        e.reason is Reason.TALON_FREE
-        and not e.leading
-        and e.card.suit is not st.before.trick[0].suit
-        and e.card.suit is not st.before.trumps
-        for st in r.steps
-        for e in st.events
-        if isinstance(e, CardPlayed)
-    ),
-    "trick taken by a trump": lambda r: any(
-        isinstance(e, TrickWon) and e.why is TrickWin.TRUMPED for e in _events(r)
-    ),
-    "draw order": lambda r: any(isinstance(e, CardDrawn) for e in _events(r)),
-    "mariage declared while following": lambda r: any(
-        not e.leading and e.declaration is Combination.MARIAGE for e in _played(r)
-    ),
-    "declaration in trumps": _trump_declaration,
-    "declaration blocked by the one-per-suit limit": lambda r: any(
-        any(b.reason is Reason.SUIT_ALREADY_DECLARED for b in s.blocked_declarations()) for s in _states(r)
-    ),
-    "seven of trumps exchanged": lambda r: any(isinstance(e, SevenExchanged) for e in _events(r)),
-    "au sept asked before trick 11": lambda r: any(
-        isinstance(e, AuSeptAsked) and e.trick == LAST_DRAW_TRICK for e in _events(r)
-    ),
-    "last draw takes the turn-up": lambda r: any(isinstance(e, CardDrawn) and e.turn_up for e in _events(r)),
-    "must follow suit": lambda r: _follow_with_refusal(r, Reason.FOLLOWS_SUIT, Reason.MUST_FOLLOW_SUIT),
-    "must play a higher trump": lambda r: _follow_with_refusal(r, Reason.OVERTRUMPS, Reason.MUST_OVERTRUMP),
-    "must trump when void": lambda r: _follow_with_refusal(r, Reason.TRUMPS_VOID, Reason.MUST_TRUMP),
-    "discard when void of both": lambda r: any(e.reason is Reason.DISCARD_VOID for e in _played(r)),
-    "dix de der": lambda r: any(isinstance(e, DealScored) and e.last_trick_bonus > 0 for e in _events(r)),
-    "the declarations decide the deal": _declarations_decide,
-}
-
-
-def _chouine_drawn(r: Replay) -> bool:
-    """The chouine was completed by a card drawn from the talon (not dealt whole)."""
-    for e in _events(r):
-        if isinstance(e, ChouineWon):
-            suit = e.suit
-            return any(isinstance(d, CardDrawn) and d.player == e.player and d.card.suit is suit and
-                       d.card.rank >= Rank.JACK for d in _events(r))
-    return False
-
-
-CHOUINE: dict[str, Check] = {
-    "a chouine ends the deal": lambda r: any(isinstance(e, ChouineWon) for e in _events(r)),
-    "won by the chouine": lambda r: any(isinstance(e, DealWon) and e.by_chouine for e in _events(r)),
-    "a short deal (before trick 11)": lambda r: r.final.trick_number < LAST_DRAW_TRICK,
-    "the chouine was completed by a draw": _chouine_drawn,
-    "no count after a chouine": lambda r: not any(isinstance(e, DealScored) for e in _events(r)),
-}
-
-TIE: dict[str, Check] = {
-    "equal totals": lambda r: any(isinstance(e, DealTied) for e in _events(r)),
-    "same dealer deals again": lambda r: any(
-        isinstance(e, DealTied) and e.dealer == r.record.dealer for e in _events(r)
-    ),
-    "dix de der": lambda r: any(isinstance(e, DealScored) and e.last_trick_bonus > 0 for e in _events(r)),
-    "a declaration counts": lambda r: any(isinstance(e, DeclarationShown) for e in _events(r)),
-}
-
-CHECKLISTS: dict[str, dict[str, Check]] = {"full-deal": FULL_DEAL, "chouine": CHOUINE, "tie": TIE}
-
-
-def missing(rep: Replay, checklist: dict[str, Check]) -> list[str]:
-    """The checklist items this replay does not show."""
-    return [name for name, check in checklist.items() if not check(rep)]
 
 
 # --------------------------------------------------------------------------- policies
@@ -286,14 +170,28 @@ def search_full_deal(seed: int, tries: int) -> DealRecord | None:
         if deal.is_over:
             continue
         draw = _draw_pairs(rng, dealer)
-        base = DealRecord(tuple(deck), dealer, tuple(tokens), players=PLAYERS,
-                          draw=tuple((Card.parse(a), Card.parse(b)) for a, b in draw))
+        base = DealRecord(
+            tuple(deck),
+            dealer,
+            tuple(tokens),
+            players=PLAYERS,
+            draw=tuple((Card.parse(a), Card.parse(b)) for a, b in draw),
+        )
         # The talon part must already show its items (the strict part is added below).
         partial = replay(base, complete=False)
-        early = [k for k in (
-            "free answer not following suit", "trick taken by a trump", "mariage declared while following",
-            "declaration in trumps", "declaration blocked by the one-per-suit limit",
-            "seven of trumps exchanged", "au sept asked before trick 11") if not FULL_DEAL[k](partial)]
+        early = [
+            k
+            for k in (
+                "free answer not following suit",
+                "trick taken by a trump",
+                "mariage declared while following",
+                "declaration in trumps",
+                "declaration blocked by the one-per-suit limit",
+                "seven of trumps exchanged",
+                "au sept asked before trick 11",
+            )
+            if not FULL_DEAL[k](partial)
+        ]
         if early:
             continue
         for line in _last_five(deal, []):
@@ -409,14 +307,27 @@ def remarks_for(slug: str, rep: Replay) -> dict[str, str]:
             found[str(step)] = text
 
     if slug == "full-deal":
-        lost = {(e.trick, 1 - e.winner) for e in _events(rep) if isinstance(e, TrickWon)}
-        put(_step_of(rep, lambda e: isinstance(e, CardPlayed) and not e.leading
-                     and e.declaration is not None and (e.trick, e.player) in lost),
-            "A declaration does not need the trick: it scores even when the other player takes the cards.")
-        put(_step_of(rep, lambda e: isinstance(e, AuSeptAsked)),
-            "Watch who holds the seven of trumps: this is the last moment to use it.")
-        put(_step_of(rep, lambda e: isinstance(e, CardDrawn) and e.turn_up),
-            "From now on each player can work out the other's five cards from what has been played.")
+        lost = {(e.trick, 1 - e.winner) for e in events_of(rep) if isinstance(e, TrickWon)}
+        put(
+            _step_of(
+                rep,
+                lambda e: (
+                    isinstance(e, CardPlayed)
+                    and not e.leading
+                    and e.declaration is not None
+                    and (e.trick, e.player) in lost
+                ),
+            ),
+            "A declaration does not need the trick: it scores even when the other player takes the cards.",
+        )
+        put(
+            _step_of(rep, lambda e: isinstance(e, AuSeptAsked)),
+            "Watch who holds the seven of trumps: this is the last moment to use it.",
+        )
+        put(
+            _step_of(rep, lambda e: isinstance(e, CardDrawn) and e.turn_up),
+            "From now on each player can work out the other's five cards from what has been played.",
+        )
     elif slug == "chouine":
         put(2, "A chouine needs the five highest cards of one suit: ace, ten, king, queen and jack.")
     elif slug == "tie":
@@ -451,8 +362,10 @@ def main(argv: list[str] | None = None) -> int:
         obj = finish(slug, record)
         rep = replay(record)
         frames = len(rep.steps) + 1 + (1 if record.draw else 0)
-        print(f"{slug}: {len(record.actions)} actions, {frames} steps; checklist: all of "
-              f"{', '.join(CHECKLISTS[slug])}")
+        print(
+            f"{slug}: {len(record.actions)} actions, {frames} steps; checklist: all of "
+            f"{', '.join(CHECKLISTS[slug])}"
+        )
         if args.write:
             DEMOS_DIR.mkdir(parents=True, exist_ok=True)
             path = DEMOS_DIR / f"{slug}.json"
@@ -463,6 +376,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-__all__ = ["CHECKLISTS", "CHOUINE", "FULL_DEAL", "TIE", "draw_events", "missing"]

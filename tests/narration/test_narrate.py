@@ -1,0 +1,102 @@
+"""Narration sentences: complete in every language, and faithful to the engine's reasons."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tutorial.engine import Play, Reason, random_record, replay
+from tutorial.engine.events import CardPlayed
+from tutorial.narration.catalog import LANGUAGES, translator
+from tutorial.narration.demos import demos, frames_of
+from tutorial.narration.names import card_name
+from tutorial.narration.narrate import BLOCKED, MAY_NOT, Narrator, narrate
+
+_LEFTOVER = re.compile(r"%\(\w+\)|%[sd]\b")
+
+
+def _all_narrations(lang: str):  # type: ignore[no-untyped-def]
+    for slug, demo in demos().items():
+        for frame, narration in zip(demo.frames, demo.narrations(lang), strict=True):
+            yield slug, frame, narration
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_sentence_is_complete(lang: str) -> None:
+    for slug, frame, narration in _all_narrations(lang):
+        assert narration.happened, (slug, frame.number)
+        for sentence in narration.sentences:
+            assert sentence.text.strip(), (slug, frame.number)
+            assert not _LEFTOVER.search(sentence.text), (slug, frame.number, sentence.text)
+            assert sentence.text[0] == sentence.text[0].upper(), sentence.text
+            if sentence.rule is not None:
+                assert 1 <= sentence.rule <= 18
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_card_played_is_named(lang: str) -> None:
+    for slug, frame, narration in _all_narrations(lang):
+        played = frame.played
+        if played is not None:
+            text = " ".join(s.text for s in narration.happened)
+            assert card_name(played, lang).lower() in text.lower(), (slug, frame.number)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_may_not_reasons_are_the_engines(lang: str) -> None:
+    """Each card said not playable is one the engine refuses, for the engine's reason, and
+    every card the engine refuses is said so."""
+    for slug, frame, narration in _all_narrations(lang):
+        state = frame.state
+        said = {(s.card, s.reason) for s in narration.next if s.kind == MAY_NOT}
+        if state is None or state.is_over:
+            assert not said
+            continue
+        refused = {(o.card.code, o.reason) for o in state.card_options() if not o.legal}
+        assert said == refused, (slug, frame.number)
+        for _code, reason in said:
+            assert reason is not None and not reason.allows and reason.rule == 8
+        notes = {(n.code, n.reason) for n in narration.cards if not n.legal}
+        assert notes == refused
+        blocked = [s for s in narration.next if s.kind == BLOCKED]
+        assert [s.reason for s in blocked] == [b.reason for b in state.blocked_declarations()]
+
+
+def test_blocked_declaration_explained_in_full_deal() -> None:
+    found = [
+        (frame.number, s.text)
+        for _, frame, narration in _all_narrations("en")
+        for s in narration.next
+        if s.kind == BLOCKED and s.reason is Reason.SUIT_ALREADY_DECLARED
+    ]
+    assert found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_random_deals_narrate(lang: str) -> None:
+    """Narration never fails on deals the demos do not show (quinte, chouines, exchanges)."""
+    rng = random.Random(7)
+    for _ in range(40):
+        record = random_record(rng)
+        rep = replay(record)
+        narrator = Narrator(lang, record.players, lambda point: f"/rules#{point}", translator(lang))
+        for frame in frames_of(record, rep):
+            narration = narrate(narrator, frame.events, frame.before, frame.state)
+            for sentence in narration.sentences:
+                assert not _LEFTOVER.search(sentence.text)
+                if sentence.rule is not None:
+                    assert sentence.link == f"/rules#{sentence.rule}"
+            for ev in frame.events:
+                if isinstance(ev, CardPlayed):
+                    assert isinstance(frame.token, str) and frame.token.startswith(ev.card.code)
+    assert Play  # the engine's actions are what the records hold
+
+
+def test_french_and_spanish_card_names() -> None:
+    assert card_name("QS", "fr") == "la dame de pique"
+    assert card_name("AH", "fr") == "l’as de cœur"
+    assert card_name("KH", "es") == "el rey de corazones"
+    assert card_name("QS", "es") == "la dama de picas"
+    assert card_name("10D", "en") == "the ten of diamonds"

@@ -1,0 +1,133 @@
+"""The demo pages: every step of every demo in every language, full page and htmx fragment."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+from markupsafe import escape
+
+from tutorial.narration.catalog import LANGUAGES, translator
+from tutorial.narration.demos import demos, labels
+from tutorial.narration.names import card_name
+
+HX = {"HX-Request": "true"}
+_STEP = re.compile(r'id="demo-step"[^>]*data-step="(\d+)" data-total="(\d+)"')
+_NARRATION = re.compile(r'<section id="demo-narration".*?</section>', re.S)
+
+
+def _steps():  # type: ignore[no-untyped-def]
+    for slug, demo in demos().items():
+        for n in range(1, demo.total + 1):
+            yield slug, n
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_step(client: FlaskClient, lang: str) -> None:
+    for slug, n in _steps():
+        demo = demos()[slug]
+        url = f"/{lang}/demo/{slug}/{n}"
+        page = client.get(url)
+        assert page.status_code == 200, url
+        html = page.get_data(as_text=True)
+        assert f'<html lang="{lang}"' in html
+        assert _STEP.search(html).groups() == (str(n), str(demo.total))  # type: ignore[union-attr]
+        assert "HX-Request" in page.headers.get("Vary", "")
+        # The narration names the card the engine says was played, in the page's language.
+        played = demo.frame(n).played
+        narration = _NARRATION.search(html).group(0)  # type: ignore[union-attr]
+        if played is not None:
+            assert str(escape(card_name(played, lang))) in narration, url
+        # Every "may not be played" sentence shown is the engine's reason, and only those.
+        narr = demo.narrations(lang)[n - 1]
+        state = demo.frame(n).state
+        refused = (
+            {o.card.code for o in state.card_options() if not o.legal}
+            if state is not None and not state.is_over
+            else set()
+        )
+        assert {s.card for s in narr.next if s.kind == "may-not"} == refused
+        for s in narr.next:
+            if s.kind == "may-not":
+                assert str(escape(s.text)) in narration
+        assert html.count("card--dimmed") == len(refused)
+        # The htmx fragment shows the same step, and is the same markup as the page's stage.
+        fragment = client.get(url, headers=HX)
+        assert fragment.status_code == 200
+        body = fragment.get_data(as_text=True)
+        assert "<html" not in body and body.startswith("<title>")
+        stage = body.split("</title>\n", 1)[1]
+        assert stage.strip() and stage.strip() in html
+        assert _STEP.search(body).groups() == (str(n), str(demo.total))  # type: ignore[union-attr]
+
+
+def test_history_restore_gets_the_whole_page(client: FlaskClient) -> None:
+    response = client.get(
+        "/fr/demo/full-deal/3", headers={**HX, "HX-History-Restore-Request": "true"}
+    )
+    assert response.status_code == 200
+    assert "<html" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_list_and_redirect(client: FlaskClient, lang: str) -> None:
+    page = client.get(f"/{lang}/demo/")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    tr = translator(lang)
+    for slug, demo in demos().items():
+        assert f"/{lang}/demo/{slug}/1" in html
+        assert str(escape(demo.title(tr))) in html
+        redirect = client.get(f"/{lang}/demo/{slug}")
+        assert redirect.status_code == 302
+        assert redirect.headers["Location"].endswith(f"/{lang}/demo/{slug}/1")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "path",
+    [
+        "full-deal/0",
+        "full-deal/-1",
+        "full-deal/00",
+        "full-deal/01",
+        "full-deal/1.5",
+        "full-deal/abc",
+        "full-deal/99999999999999999999",
+        "full-deal/37",
+        "full-deal/%20",
+        "nope/1",
+        "nope",
+        "..%2F..%2Fetc%2Fpasswd/1",
+        "x" * 300 + "/1",
+    ],
+)
+def test_bad_steps_are_404_in_the_language(client: FlaskClient, lang: str, path: str) -> None:
+    response = client.get(f"/{lang}/demo/{path}")
+    assert response.status_code == 404
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}"' in html
+    assert "Traceback" not in html
+    fragment = client.get(f"/{lang}/demo/{path}", headers=HX)
+    assert fragment.status_code == 404
+
+
+def test_controls_are_links(client: FlaskClient) -> None:
+    html = client.get("/en/demo/full-deal/2").get_data(as_text=True)
+    t = labels(translator("en"))
+    for key, n in (("first", 1), ("previous", 1), ("next", 3)):
+        assert re.search(rf'id="demo-{key}"[^>]*href="/en/demo/full-deal/{n}"', html), key
+    assert 'hx-push-url="true"' in html and 'hx-target="#demo-stage"' in html
+    assert 'aria-live="polite"' in html
+    assert t["teaching"] in html
+    last = client.get(f"/en/demo/full-deal/{demos()['full-deal'].total}").get_data(as_text=True)
+    assert re.search(r'id="demo-next"[^>]*aria-disabled="true"', last)
+    assert "<script>" not in html and " style=" not in html and " onclick" not in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_links_keep_the_step(client: FlaskClient, lang: str) -> None:
+    html = client.get(f"/{lang}/demo/chouine/4").get_data(as_text=True)
+    for other in LANGUAGES:
+        assert f'hreflang="{other}" href="/{other}/demo/chouine/4"' in html

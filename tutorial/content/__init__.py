@@ -300,6 +300,13 @@ def render_section(lang: str, slug: str, settings: Settings, link: Any = None) -
             blocks[-1].examples.extend(rendered.examples)
         else:
             blocks.append(rendered)
+    # An example whose score sheet a figure of the section draws does not repeat it.
+    drawn = {u.attrs["example"] for u in sec.units if u.kind == "figure" and "example" in u.attrs}
+    for block in blocks:
+        for item in [block, *block.items]:
+            for view in item.examples:
+                if view.id.rsplit(".", 1)[0] in drawn:
+                    view.sheet = None
     title = message(lang, sec.title.id, sec.title.text, values)
     return Page(sec, title, blocks)
 

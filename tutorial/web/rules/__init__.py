@@ -136,6 +136,9 @@ def _figures(lang: str, settings: Settings) -> dict[str, Any]:
     deck = deck_example.lines[0].split()[1:]
     dealer = 1
     deal = Deal(deck, dealer, settings)
+    sheet_unit = next(
+        u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet"
+    )
     return {
         "table": {
             "non_dealer": [c.code for c in deal.hands[1 - dealer]],
@@ -147,7 +150,7 @@ def _figures(lang: str, settings: Settings) -> dict[str, Any]:
             "free": list(range(1, LAST_DRAW_TRICK + 1)),
             "strict": list(range(LAST_DRAW_TRICK + 1, TRICKS_PER_DEAL + 1)),
         },
-        "sheet": score_sheet(lang, worked_outcome("example.alice-result", settings)),
+        "sheet": score_sheet(lang, worked_outcome(sheet_unit.attrs["example"], settings)),
     }
 
 

@@ -12,7 +12,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from .record import DealRecord, RecordError, replay
 
@@ -45,13 +45,17 @@ def replay_lines(record: DealRecord) -> list[dict[str, object]]:
     return lines
 
 
-def _replay(source: TextIO, out: TextIO, err: TextIO) -> int:
+def _replay(source: BinaryIO, out: TextIO, err: TextIO) -> int:
     number = 0
-    for line in source:
-        if not line.strip():
+    for raw in source:
+        if not raw.strip():
             continue
         number += 1
         try:
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("the line is not UTF-8 text") from None
             lines = replay_lines(DealRecord.loads(line))
         except RecordError as exc:
             where = [f"record {number}"]
@@ -77,11 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         if args.file == "-":
-            return _replay(sys.stdin, sys.stdout, sys.stderr)
+            return _replay(sys.stdin.buffer, sys.stdout, sys.stderr)
         try:
-            with open(args.file, encoding="utf-8") as source:
+            with open(args.file, "rb") as source:
                 return _replay(source, sys.stdout, sys.stderr)
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             sys.stderr.write(f"cannot read {args.file}: {exc}\n")
             return 2
     if args.count < 0:

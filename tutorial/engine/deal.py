@@ -204,7 +204,7 @@ class Deal:
         cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in deck)
         if len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
             raise ValueError(f"a deck is {DECK_SIZE} different cards")
-        if dealer not in (0, 1):
+        if type(dealer) is not int or dealer not in (0, 1):
             raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
         self.deck = cards
         self.dealer = dealer

@@ -97,16 +97,16 @@ class DealRecord:
             raise RecordError(f"unknown keys: {', '.join(map(str, unknown))}")
         if obj.get("format") != FORMAT:
             raise RecordError(f'"format" must be "{FORMAT}"')
-        if obj.get("version") != VERSION or isinstance(obj.get("version"), bool):
+        if not _is_int(obj.get("version")) or obj.get("version") != VERSION:
             raise RecordError(f'"version" must be {VERSION}')
         rules = obj.get("rules", {})
         if not isinstance(rules, dict) or set(rules) - {"quinte"}:
             raise RecordError('"rules" is an object with at most "quinte"')
         quinte = rules.get("quinte", QUINTE_VALUES[0])
-        if quinte not in QUINTE_VALUES or isinstance(quinte, bool):
+        if not _is_int(quinte) or quinte not in QUINTE_VALUES:
             raise RecordError(f'"rules.quinte" must be 50 or 100, not {quinte!r}')
         dealer = obj.get("dealer")
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        if not _is_int(dealer) or dealer not in (0, 1):
             raise RecordError('"dealer" must be 0 or 1')
         players = obj.get("players", ["Alice", "Bob"])
         if (
@@ -140,6 +140,11 @@ class DealRecord:
             draw=draw,
             meta=meta,
         )
+
+
+def _is_int(value: object) -> bool:
+    """JSON integers only: not floats such as 1.0, not booleans."""
+    return type(value) is int
 
 
 def _parse_draw(value: object, dealer: int) -> tuple[tuple[Card, Card], ...]:

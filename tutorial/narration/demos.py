@@ -197,7 +197,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "remark": pgettext("demo", "Note"),
     "draw_title": pgettext("demo", "The draw for dealer"),
     "the_table": pgettext("demo", "The table"),
-    "deal_over": pgettext("demo", "The deal is over."),
 }
 
 

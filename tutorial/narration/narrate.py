@@ -539,22 +539,23 @@ class Narrator:
         )
         cards = [ev.card_points[p] + (ev.last_trick_bonus if p == ev.last_trick else 0) for p in (0, 1)]
         for p in (0, 1):
-            out.append(
-                self.s(
-                    RESULT,
-                    t.gettext(
-                        "%(player)s: %(cards)s in cards and last trick, %(declared)s in declarations, "
-                        "%(total)s in all."
-                    )
-                    % {
-                        "player": self.p(p),
-                        "cards": self.points(cards[p]),
-                        "declared": self.points(ev.declared[p]),
-                        "total": self.points(ev.totals[p]),
-                    },
-                    16,
+            if p == ev.last_trick:
+                text = t.gettext(
+                    "%(player)s: %(cards)s in cards, %(bonus)s for the last trick and %(declared)s in "
+                    "declarations, %(total)s in all."
                 )
-            )
+            else:
+                text = t.gettext(
+                    "%(player)s: %(cards)s in cards and %(declared)s in declarations, %(total)s in all."
+                )
+            values = {
+                "player": self.p(p),
+                "cards": self.points(ev.card_points[p]),
+                "bonus": self.points(ev.last_trick_bonus),
+                "declared": self.points(ev.declared[p]),
+                "total": self.points(ev.totals[p]),
+            }
+            out.append(self.s(RESULT, text % values, 16))
         totals = ev.totals
         if totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
@@ -571,8 +572,8 @@ class Narrator:
                     self.s(
                         WHY,
                         t.gettext(
-                            "On card points alone %(other)s would have won, %(more)s to %(fewer)s: the "
-                            "declarations decide the deal."
+                            "Without the declarations %(other)s would have won, %(more)s to %(fewer)s: "
+                            "the declarations decide the deal."
                         )
                         % {"other": self.p(1 - winner), "more": cards[1 - winner], "fewer": cards[winner]},
                         16,

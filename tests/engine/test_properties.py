@@ -10,6 +10,7 @@ import random
 
 import pytest
 from chouine_helpers import planted_deck, random_policy, recount, snapshot
+from chouine_referee import Referee
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -140,7 +141,7 @@ def play_random_deal(deck, dealer, quinte, rng, *, each_step=None):
     return deal, tokens, events
 
 
-@profile(1500)
+@profile(1000)
 @given(deal_setups())
 def test_invariants_hold_at_every_step_of_random_deals(setup):
     deck, dealer, quinte, rng = setup
@@ -169,7 +170,38 @@ def test_invariants_hold_at_every_step_of_random_deals(setup):
     assert tokens.count("swap") <= 1 and tokens.count("pass") <= 1
 
 
-@profile(800)
+@profile(1000)
+@given(deal_setups())
+def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
+    """The referee (chouine_referee.py) reads the rules on its own: same hands, same player to
+    act, same legal tokens (cards, declarations, exchange, au sept), same result."""
+    deck, dealer, quinte, rng = setup
+    referee = Referee(deck, dealer, quinte)
+
+    def compare(deal: Deal) -> None:
+        assert deal.is_over is referee.over
+        if deal.is_over:
+            return
+        assert deal.trick_number == referee.trick_no
+        assert deal.to_act == referee.to_act
+        assert (deal.phase is Phase.AU_SEPT) is referee.au_sept_pending
+        assert [set(h) for h in deal.hands] == referee.hands
+        assert deal.turn_up is referee.turn_up and deal.talon == referee.talon
+        assert set(deal.legal_tokens()) == referee.legal_tokens()
+
+    deal = Deal(deck, dealer, Settings(quinte_value=quinte))
+    while not deal.is_over:
+        compare(deal)
+        action = random_policy(deal, rng)
+        deal.apply(action)
+        referee.take(action.token)
+    compare(deal)
+    r = deal.result
+    assert r is not None
+    assert (r.card_points, r.declared, r.totals, r.winner, r.chouine) == referee.result()
+
+
+@profile(500)
 @given(deal_setups())
 def test_records_round_trip_and_replay_to_the_same_result(setup):
     deck, dealer, quinte, rng = setup
@@ -191,7 +223,7 @@ def test_records_round_trip_and_replay_to_the_same_result(setup):
         assert step.before.is_legal(step.action)
 
 
-@profile(300)
+@profile(200)
 @given(deal_setups())
 def test_non_legal_tokens_are_refused_with_a_reason_and_change_nothing(setup):
     deck, dealer, quinte, rng = setup

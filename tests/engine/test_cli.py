@@ -79,6 +79,27 @@ def test_random_quinte_setting_is_recorded():
     assert all(json.loads(line)["rules"] == {"quinte": 100} for line in out.splitlines())
 
 
+def test_quinte_worth_100_records_replay_with_100(tmp_path):
+    out = run("random", "--seed", "3", "--count", "120", "--quinte", "100").stdout
+    path = tmp_path / "q100.jsonl"
+    path.write_text(out, encoding="utf-8")
+    proc = run("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    ends = [json.loads(line) for line in proc.stdout.splitlines() if '"kind": "end"' in line]
+    objs = [json.loads(line) for line in out.splitlines()]
+    quintes = 0
+    for obj, end in zip(objs, ends, strict=True):
+        for player in (0, 1):
+            rep = replay(DealRecord.from_json(obj))
+            values = [d.value for d in rep.final.declarations if d.player == player]
+            kinds = [d.combination for d in rep.final.declarations if d.player == player]
+            assert end["declared"][player] == sum(values)
+            if Combination.QUINTE in kinds:
+                quintes += 1
+                assert values[kinds.index(Combination.QUINTE)] == 100
+    assert quintes > 0
+
+
 def test_random_records_exercise_every_kind_of_action(records):
     kinds = set()
     for obj in records:

@@ -63,6 +63,13 @@ def test_mismatch_is_reported_precisely(claim: str, complaint: str) -> None:
     assert "test line 6" in str(info.value)
 
 
+def test_every_refused_card_must_be_explained() -> None:
+    with pytest.raises(ExampleError, match=r"does not say why \['10C', 'QH'\] may not be played"):
+        run([*BASE, "=> legal AS 7S"], where="test")
+    with pytest.raises(ExampleError, match=r"does not say why \['QH'\]"):
+        run([*BASE, "=> legal AS 7S", "=> refused 10C", "play AS"], where="test")
+
+
 def test_illegal_play_in_a_block_is_reported() -> None:
     with pytest.raises(ExampleError, match="the engine refuses 10C"):
         run([*BASE, "play 10C"], where="test")

@@ -29,7 +29,8 @@ say at that point. There are four kinds of block, told apart by their first line
 
     => legal AS 7S: follows-suit    exactly these cards may be played, each for that reason
                                     (the reason is optional)
-    => refused 10C QH: must-follow-suit   these may not be played, for that reason
+    => refused 10C QH: must-follow-suit   these may not be played, for that reason (after
+                                    ``=> legal``, every other card of the hand needs one)
     => winner follower: trumped     who took the trick just played, and why
                                     (higher-of-suit, trumped, not-followed,
                                     trump-lead-not-followed)
@@ -523,12 +524,14 @@ class _Position:
         lines: list[Line] = []
         events: list[Any] = []
         score: DealScored | None = None
+        self.unexplained: set[Card] = set()
         for n, text in rest:
             at = f"{self.where} line {n}"
             role = ROLES[deal.to_act] if deal.phase is not Phase.OVER else None
             if text.startswith("=>"):
                 lines.extend(self._expect(deal, events, text, at))
                 continue
+            self._check_explained(at)
             words = text.split()
             if words[0] == "play":
                 action: Play | Swap | Pass = _parse_play(words[1], at)
@@ -562,6 +565,7 @@ class _Position:
             for ev in events:
                 if isinstance(ev, DealScored):
                     score = ev
+        self._check_explained(f"{self.where} (end)")
         return Outcome(
             "position",
             snapshot,
@@ -571,6 +575,13 @@ class _Position:
             result=deal.result,
             rules=self.rules,
         )
+
+    def _check_explained(self, at: str) -> None:
+        """After ``=> legal``, every card that may not be played needs its ``=> refused`` line,
+        so that the caption says why for each card of the hand."""
+        if self.unexplained:
+            codes = sorted(c.code for c in self.unexplained)
+            raise ExampleError(f"{at}: the example does not say why {codes} may not be played")
 
     def _role(self, word: str, at: str) -> int:
         if word not in ROLES:
@@ -751,6 +762,7 @@ class _Position:
         if tail and reasons != {tail}:
             raise ExampleError(f"{at}: the engine's reasons are {sorted(reasons)}, not {tail}")
         self.rules.update(options[c].reason.rule for c in want)
+        self.unexplained = {c for c, o in options.items() if not o.legal}
         role = ROLES[deal.to_act]
         lines = []
         for reason in sorted(reasons):
@@ -774,6 +786,7 @@ class _Position:
                     f"{at}: the engine refuses {c} because {reason_slug(o.reason)}, not {tail}"
                 )
         reason = options[cards[0]].reason
+        self.unexplained -= set(cards)
         self.rules.add(reason.rule)
         return [Line(f"ui.ex.refused.{reason_slug(reason)}", {}, tuple(cards), dim=True)]
 

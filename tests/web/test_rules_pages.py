@@ -175,3 +175,22 @@ def test_figures_are_computed_by_the_engine(client: FlaskClient) -> None:
     text = sheet.text_content()
     for key in ("alice_total", "bob_total"):
         assert str(values[key]) in text
+
+
+def test_htmx_request_gets_the_fragment(client: FlaskClient) -> None:
+    response = client.get("/es/rules/chouine", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<html" not in html
+    assert 'id="chouine.both"' in html
+    assert "HX-Request" in response.headers.get("Vary", "")
+
+
+def test_rule_url_paths_are_served(client: FlaskClient) -> None:
+    from tutorial.content import rule_url
+
+    for lang in LANGS:
+        for point in range(1, 19):
+            path, anchor = rule_url(lang, point).split("#")
+            _status, doc = _get(client, path)
+            assert doc.get_element_by_id(anchor, None) is not None, (lang, point)

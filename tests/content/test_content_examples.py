@@ -16,7 +16,19 @@ EXAMPLES: list[Example] = [e for s in sections() for e in s.examples]
 
 def test_there_are_examples_in_every_rule_area() -> None:
     with_examples = {s.slug for s in sections() if s.examples}
-    for slug in ("cards", "deal", "play", "strict", "seven", "declarations", "chouine", "scoring", "example"):
+    for slug in (
+        "cards",
+        "deal",
+        "play",
+        "strict",
+        "seven",
+        "declarations",
+        "chouine",
+        "scoring",
+        "example",
+        "variants",
+        "faq",
+    ):
         assert slug in with_examples, f"section {slug} has no worked example"
 
 

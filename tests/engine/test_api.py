@@ -19,7 +19,7 @@ combination_value Play Swap Pass parse_action action_token Reason Deal Phase Ill
 DealResult Declaration DealRecord replay Replay Step Match draw_for_dealer count_deal""".split()
 
 EVENTS = """DealerDrawn CardsDealt TurnUp CardPlayed TrickWon CardDrawn SevenExchanged AuSeptAsked
-AuSeptAnswered TalonEmpty DeclarationShown DealScored DealTied DealWon MatchWon""".split()
+AuSeptAnswered TalonEmpty DeclarationShown ChouineWon DealScored DealTied DealWon MatchWon""".split()
 
 
 @pytest.mark.parametrize("name", NAMES)

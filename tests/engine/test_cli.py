@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -209,6 +210,8 @@ MALFORMED = {
     "wrong_version": lambda r: broken(r, version=2),
     "version_as_string": lambda r: broken(r, version="1"),
     "version_true": lambda r: broken(r, version=True),
+    "version_float": lambda r: broken(r, version=1.0),
+    "quinte_float": lambda r: broken(r, rules={"quinte": 100.0}),
     "deck_31_cards": lambda r: broken(r, deck=good_record(r)["deck"][:31]),
     "deck_33_cards": lambda r: broken(r, deck=[*good_record(r)["deck"], "AH"]),
     "deck_duplicate_card": lambda r: broken(r, deck=(lambda d: [*d[:31], d[0]])(good_record(r)["deck"])),
@@ -313,6 +316,38 @@ def test_error_in_a_later_record_names_it_and_earlier_records_are_printed(record
     assert_refused(proc, record=3)
     printed = [json.loads(line) for line in proc.stdout.splitlines()]
     assert sum(1 for obj in printed if obj["kind"] == "end") == 2  # the third never "ends"
+
+
+@pytest.mark.parametrize("dealer", [0.0, 1.0, True])
+def test_dealer_not_a_json_integer_is_refused_without_a_traceback(records, dealer):
+    proc = run("replay", "-", stdin=broken(records, dealer=dealer) + "\n")
+    assert_refused(proc, "dealer")
+    assert proc.stdout == ""
+
+
+def test_non_utf8_line_on_strict_standard_input_names_the_record(records_text):
+    """With a strict UTF-8 standard input (any UTF-8 locale but C.UTF-8/POSIX), an
+    undecodable line is a malformed record, not a traceback."""
+    good = records_text.splitlines()[0].encode() + b"\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "tutorial.engine", "replay", "-"],
+        input=good + b"\xff\xfe\n",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+    )
+    assert proc.returncode == 2 and b"Traceback" not in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and b"record 2" in proc.stderr
+    assert proc.stdout.count(b'"kind": "end"') == 1
+
+
+def test_non_utf8_line_in_a_file_names_the_record(records_text, tmp_path):
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(records_text.splitlines()[0].encode() + b"\n\xff\xfe\n")
+    proc = run("replay", str(path))
+    assert_refused(proc, record=2)
+    assert proc.stdout.count('"kind": "end"') == 1
 
 
 def test_unreadable_file_exit_2_one_line(tmp_path):

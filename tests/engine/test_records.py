@@ -141,3 +141,30 @@ def test_iter_replay_without_kept_states_shares_the_live_deal(record):
     deal = Deal(record.deck, record.dealer, record.settings)
     steps = list(iter_replay(deal, record))
     assert all(s.before is deal for s in steps) and deal.is_over
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("dealer", 0.0), ("dealer", 1.0), ("dealer", True), ("version", 1.0), ("version", True)],
+)
+def test_record_numbers_are_json_integers(record, key, value):
+    obj = record.to_json()
+    obj[key] = value
+    with pytest.raises(RecordError):
+        DealRecord.from_json(obj)
+
+
+@pytest.mark.parametrize("quinte", [100.0, 50.0, True, "50"])
+def test_quinte_setting_is_a_json_integer(record, quinte):
+    obj = record.to_json()
+    obj["rules"] = {"quinte": quinte}
+    with pytest.raises(RecordError):
+        DealRecord.from_json(obj)
+
+
+@pytest.mark.parametrize("dealer", [0.0, 1.0, True, 2, -1, None])
+def test_deal_refuses_a_dealer_other_than_0_or_1(dealer):
+    from tutorial.engine import Deal
+
+    with pytest.raises(ValueError):
+        Deal(ALL_CARDS, dealer)

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tutorial.engine import Card, Deal, DealRecord, Replay, replay
+from tutorial.engine import LAST_SWAP_TRICK, Card, Deal, DealRecord, Phase, Replay, Swap, replay
 from tutorial.engine.events import Event
 from tutorial.engine.record import draw_events
 
@@ -105,10 +105,28 @@ class Demo:
             narrator = Narrator(lang, self.record.players, rule_link, translator(lang))
             remarks = self.remarks
             cached = tuple(
-                narrate(narrator, f.events, f.before, f.state, remarks.get(f.number)) for f in self.frames
+                narrate(narrator, f.events, f.before, f.state, remarks.get(f.number), remind)
+                for f, remind in zip(self.frames, swap_reminders(self.frames), strict=True)
             )
             self._narrations[lang] = cached
         return cached
+
+
+def swap_reminders(frames: tuple[Frame, ...]) -> list[bool]:
+    """Per step: remind the player to act that the seven of trumps may be exchanged? The
+    first time it is open to them, then from trick 10 on (the last chances)."""
+    told: set[int] = set()
+    reminders = []
+    for frame in frames:
+        deal = frame.state
+        remind = False
+        if deal is not None and not deal.is_over and deal.phase is not Phase.AU_SEPT:
+            if any(isinstance(a, Swap) for a in deal.legal_actions()):
+                player = deal.to_act
+                remind = player not in told or deal.trick_number >= LAST_SWAP_TRICK - 1
+                told.add(player)
+        reminders.append(remind)
+    return reminders
 
 
 def frames_of(record: DealRecord, rep: Replay) -> tuple[Frame, ...]:

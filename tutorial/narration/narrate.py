@@ -440,7 +440,7 @@ class Narrator:
         lead, follow = self.card(ev.lead), self.card(ev.follow)
         if ev.why is TrickWin.HIGHER_OF_SUIT:
             high, low = (follow, lead) if ev.follow.rank > ev.lead.rank else (lead, follow)
-            why = t.gettext("Two cards of the same suit: %(high)s is higher than %(low)s.") % {
+            why = t.gettext("Two cards of the same suit: %(high)s beats %(low)s.") % {
                 "high": high,
                 "low": low,
             }
@@ -486,7 +486,7 @@ class Narrator:
         if second.turn_up:
             text = t.gettext(
                 "Last draw: %(winner)s, who won the trick, takes the last face-down card, %(card1)s, and "
-                "%(loser)s takes the turn-up, %(card2)s. The talon is gone."
+                "%(loser)s takes the turn-up, %(card2)s."
             )
             rule = 7
         else:
@@ -605,7 +605,9 @@ class Narrator:
         return tuple(lines)
 
     # ------------------------------------------------------------------ what comes next
-    def next_moves(self, deal: Deal) -> tuple[list[Sentence], list[CardNote]]:
+    def next_moves(self, deal: Deal, swap_reminder: bool = True) -> tuple[list[Sentence], list[CardNote]]:
+        """What the player to act may do. ``swap_reminder``: say that the exchange of the seven
+        is open (a demo says it the first time, then again from trick 10 on)."""
         t = self.t
         out: list[Sentence] = []
         notes: list[CardNote] = []
@@ -684,7 +686,7 @@ class Narrator:
                 out.append(why)
             notes.append(CardNote(option.card.code, self.card(option.card), option.legal, option.reason, why))
         actions = deal.legal_actions()
-        if any(isinstance(a, Swap) for a in actions) and deal.turn_up is not None:
+        if swap_reminder and any(isinstance(a, Swap) for a in actions) and deal.turn_up is not None:
             out.append(
                 self.s(
                     MAY,
@@ -768,6 +770,7 @@ def narrate(
     before: Deal | None,
     after: Deal | None,
     remark: str | None = None,
+    swap_reminder: bool = True,
 ) -> Narration:
     """The narration of one step: its events (``before`` is the state they started from, for
     the card led) and what the player to act in ``after`` may do."""
@@ -784,7 +787,7 @@ def narrate(
     notes: list[CardNote] = []
     to_act = None
     if after is not None and not after.is_over:
-        next_sentences, notes = narrator.next_moves(after)
+        next_sentences, notes = narrator.next_moves(after, swap_reminder)
         to_act = after.to_act
     score: tuple[ScoreLine, ...] = ()
     for ev in events:

@@ -8,6 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+from tutorial.content import rule_url
 from tutorial.narration.catalog import LANGUAGES, translator
 from tutorial.narration.demos import demos, labels
 from tutorial.narration.names import card_name
@@ -51,6 +52,12 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
         for s in narr.next:
             if s.kind == "may-not":
                 assert str(escape(s.text)) in narration
+        # Each explanation links to the rules paragraph that states its point, same language.
+        for s in narr.sentences:
+            if s.rule is not None:
+                assert s.link == rule_url(lang, s.rule), (url, s.rule)
+            if s.kind in ("why", "may-not", "blocked") and s.link:
+                assert f'href="{escape(s.link)}"' in narration
         assert html.count("card--dimmed") == len(refused)
         # The htmx fragment shows the same step, and is the same markup as the page's stage.
         fragment = client.get(url, headers=HX)

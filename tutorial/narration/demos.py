@@ -184,7 +184,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "to_act": pgettext("demo", "to play"),
     "dealer": pgettext("demo", "dealer"),
     "talon": pgettext("demo", "Talon"),
-    "talon_count": pgettext("demo", "%(count)s cards to draw"),
+    "talon_count": pgettext("demo", "%(count)s cards to draw, the turn-up included"),
     "talon_empty": pgettext("demo", "The talon is empty"),
     "trumps": pgettext("demo", "Trumps: %(suit)s"),
     "trick": pgettext("demo", "Trick %(trick)s"),

@@ -109,7 +109,12 @@ def _hand(
 ) -> tuple[CardView, ...]:
     notes = {n.code: n for n in narration.cards} if narration.to_act == player else {}
     cards = []
-    for card in deal.hands[player]:
+    # Shown sorted (plain suits, then trumps; high to low): the engine's order is the draw order.
+    suits = "CDHS"
+    hand = sorted(
+        deal.hands[player], key=lambda c: (c.suit is deal.trumps, suits.index(c.suit.code), -int(c.rank))
+    )
+    for card in hand:
         name = card_name(card, tr)
         note = notes.get(card.code)
         if note is not None and not note.legal:

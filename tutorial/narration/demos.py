@@ -65,7 +65,9 @@ class Demo:
     record: DealRecord
     replay: Replay
     frames: tuple[Frame, ...]
-    _narrations: dict[str, tuple[Narration, ...]] = field(default_factory=dict, repr=False)
+    _narrations: dict[tuple[str, RuleLink | None], tuple[Narration, ...]] = field(
+        default_factory=dict, repr=False
+    )
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -99,8 +101,9 @@ class Demo:
         return self.frames[number - 1]
 
     def narrations(self, lang: str, rule_link: RuleLink | None = None) -> tuple[Narration, ...]:
-        """Every step's narration in ``lang``, made once per process and language."""
-        cached = self._narrations.get(lang)
+        """Every step's narration in ``lang``, made once per process, language and link maker
+        (pass the same ``rule_link`` callable each time to hit the cache)."""
+        cached = self._narrations.get((lang, rule_link))
         if cached is None:
             narrator = Narrator(lang, self.record.players, rule_link, translator(lang))
             remarks = self.remarks
@@ -108,7 +111,7 @@ class Demo:
                 narrate(narrator, f.events, f.before, f.state, remarks.get(f.number), remind)
                 for f, remind in zip(self.frames, swap_reminders(self.frames), strict=True)
             )
-            self._narrations[lang] = cached
+            self._narrations[(lang, rule_link)] = cached
         return cached
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, g, request, url_for
 
-from tutorial.content import LANGUAGES, render_section, sections, ui, unit_index
+from tutorial.content import render_section, rule_url, sections, ui, unit_index
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Section
 from tutorial.engine import LAST_DRAW_TRICK, TRICKS_PER_DEAL, Deal, Settings
@@ -154,4 +154,4 @@ def _figures(lang: str, settings: Settings) -> dict[str, Any]:
     }
 
 
-__all__ = ["LANGUAGES", "bp"]
+__all__ = ["bp", "rule_url"]

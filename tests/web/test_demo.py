@@ -12,6 +12,7 @@ from tutorial.content import rule_url
 from tutorial.narration.catalog import LANGUAGES, translator
 from tutorial.narration.demos import demos, labels
 from tutorial.narration.names import card_name
+from tutorial.web.demo.view import rule_link
 
 HX = {"HX-Request": "true"}
 _STEP = re.compile(r'id="demo-step"[^>]*data-step="(\d+)" data-total="(\d+)"')
@@ -41,7 +42,7 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
         if played is not None:
             assert str(escape(card_name(played, lang))) in narration, url
         # Every "may not be played" sentence shown is the engine's reason, and only those.
-        narr = demo.narrations(lang)[n - 1]
+        narr = demo.narrations(lang, rule_link(lang))[n - 1]
         state = demo.frame(n).state
         refused = (
             {o.card.code for o in state.card_options() if not o.legal}

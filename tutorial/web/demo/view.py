@@ -5,6 +5,7 @@ Teaching view (rule 18): both hands are shown face up, and the page says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -16,7 +17,7 @@ from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator, translator
 from tutorial.narration.demos import Demo, labels
 from tutorial.narration.names import card_name, suit_name
-from tutorial.narration.narrate import Narration, Narrator
+from tutorial.narration.narrate import Narration, Narrator, RuleLink
 
 
 @dataclass(frozen=True)
@@ -73,15 +74,17 @@ class StepView:
 
 
 @cache
-def _rule_link_for(lang: str) -> object:
+def rule_link(lang: str) -> RuleLink:
+    """The link maker of a language (one per process, so the narration cache is shared)."""
     return _make_rule_link(lang)
 
 
-def _make_rule_link(lang: str):  # type: ignore[no-untyped-def]
+def _make_rule_link(lang: str) -> RuleLink:
     """URL of the rules paragraph stating a rules-reading point, in ``lang``."""
+    rule_url: Callable[[str, int], str] | None
     try:
-        from tutorial.content import rule_url  # type: ignore[attr-defined]
-    except ImportError:
+        from tutorial.content import rule_url
+    except ImportError:  # the rules part is not there: link to the rules page, if any
         rule_url = None
 
     def link(point: int) -> str | None:
@@ -129,8 +132,8 @@ def _hand(
 def step_view(demo: Demo, lang: str, number: int) -> StepView:
     tr = translator(lang)
     t = labels(tr)
-    link = _rule_link_for(lang)
-    narrations = demo.narrations(lang, link)  # type: ignore[arg-type]
+    link = rule_link(lang)
+    narrations = demo.narrations(lang, link)
     narration = narrations[number - 1]
     frame = demo.frame(number)
     players = demo.record.players

@@ -71,6 +71,8 @@ class Referee:
         self.winner: int | None = None
         self.chouine: int | None = None
         self.last_winner: int | None = None
+        self.tricks: list[tuple[int, int, Card, Card]] = []
+        self.draws: list[tuple[int, int, Card]] = []
 
     # ------------------------------------------------------------------ questions
     @property
@@ -183,6 +185,7 @@ class Referee:
         else:
             winner = follower if follow.suit is self.trumps else leader
         self.points[winner] += POINTS[rank_code(lead)] + POINTS[rank_code(follow)]
+        self.tricks.append((self.trick_no, winner, lead, follow))
         self.table = []
         chouines = [
             (p, c) for p, c, comb in ((leader, lead, comb_a), (follower, follow, comb_b)) if comb == "chouine"
@@ -206,11 +209,12 @@ class Referee:
         if self.trick_no <= 11:  # rule 7
             for p in (winner, 1 - winner):
                 if self.talon:
-                    self.hands[p].add(self.talon.pop(0))
+                    drawn = self.talon.pop(0)
                 else:
                     assert self.turn_up is not None
-                    self.hands[p].add(self.turn_up)
-                    self.turn_up = None
+                    drawn, self.turn_up = self.turn_up, None
+                self.hands[p].add(drawn)
+                self.draws.append((self.trick_no, p, drawn))
         self.trick_no += 1
         self.leader = winner
         if (

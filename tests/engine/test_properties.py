@@ -31,7 +31,7 @@ from tutorial.engine import (
     parse_action,
     replay,
 )
-from tutorial.engine.events import ChouineWon, TrickWon
+from tutorial.engine.events import CardDrawn, ChouineWon, TrickWon
 
 
 def profile(examples: int) -> settings:
@@ -190,12 +190,18 @@ def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
         assert set(deal.legal_tokens()) == referee.legal_tokens()
 
     deal = Deal(deck, dealer, Settings(quinte_value=quinte))
+    events = []
     while not deal.is_over:
         compare(deal)
         action = random_policy(deal, rng)
-        deal.apply(action)
+        events += deal.apply(action)
         referee.take(action.token)
     compare(deal)
+    # The events tell the same story: who took each trick, who drew what, in which order.
+    assert [
+        (e.trick, e.winner, e.lead, e.follow) for e in events if isinstance(e, TrickWon)
+    ] == referee.tricks
+    assert [(e.trick, e.player, e.card) for e in events if isinstance(e, CardDrawn)] == referee.draws
     r = deal.result
     assert r is not None
     assert (r.card_points, r.declared, r.totals, r.winner, r.chouine) == referee.result()

@@ -38,7 +38,7 @@ class SideView:
     hand_label: str
     tricks: int
     card_points: int
-    declarations: tuple[tuple[str, int], ...]
+    declarations: tuple[tuple[str, int | None], ...]  # None: a chouine (it wins, scores nothing)
     declared: int
 
 
@@ -172,7 +172,10 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
     sides = []
     for p in (0, 1):
         decls = tuple(
-            (_combination_text(narrator, d.combination, d.card, d.in_trumps), d.value)
+            (
+                _combination_text(narrator, d.combination, d.card, d.in_trumps),
+                None if d.combination is Combination.CHOUINE else d.value,
+            )
             for d in deal.declarations
             if d.player == p
         )
@@ -187,7 +190,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
                 tricks=len(deal.tricks_won[p]),
                 card_points=deal.card_points[p],
                 declarations=decls,
-                declared=sum(v for _, v in decls),
+                declared=sum(v or 0 for _, v in decls),
             )
         )
     # The trick on the table; a trick just completed stays in view with its winner marked.

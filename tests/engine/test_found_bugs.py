@@ -37,3 +37,17 @@ def test_a_deal_from_a_position_never_gets_stuck():
         actions = deal.legal_actions()
         assert actions, f"stuck at trick {deal.trick_number}: not over, no legal action"
         deal.apply(actions[0])
+
+
+@pytest.mark.parametrize(("leader", "dealer"), [(0, 5), (0, -1), (0.0, None), (True, None), (0, 1.0)])
+def test_from_position_refuses_players_other_than_0_or_1(leader, dealer):
+    """from_position accepts ``dealer=5`` (not checked at all) and ``leader=0.0`` (``0.0 in
+    (0, 1)``), unlike Deal(), which now refuses anything but the ints 0 and 1."""
+    with pytest.raises(ValueError):
+        Deal.from_position(
+            hands=(["7S", "8S"], ["KH", "9C"]),
+            leader=leader,
+            trick_number=15,
+            trumps=Suit.SPADES,
+            dealer=dealer,
+        )

@@ -51,3 +51,14 @@ def test_from_position_refuses_players_other_than_0_or_1(leader, dealer):
             trumps=Suit.SPADES,
             dealer=dealer,
         )
+
+
+@pytest.mark.parametrize("kwargs", [{"quinte_value": 100.0}, {"quinte_value": 50.0}, {"match_target": 3.0}])
+def test_settings_refuse_floats(kwargs):
+    """rules.py Settings.__post_init__ checks ``value in (50, 100)``, which 100.0 passes; a
+    quinte then scores 100.0 and totals become floats (the record reader now refuses floats,
+    but Settings is also public API)."""
+    from tutorial.engine import Settings
+
+    with pytest.raises(ValueError):
+        Settings(**kwargs)

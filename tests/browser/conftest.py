@@ -251,21 +251,22 @@ def horizontal_overflow(page: Any) -> int:
 
 
 def wide_elements(page: Any) -> list[str]:
-    """The elements that stick out past the right edge of the viewport (for the report)."""
+    """The innermost elements that reach past the right edge of the viewport (for reports)."""
     return list(
         page.evaluate(
             """() => {
-              const out = [];
               const w = window.innerWidth;
+              const wide = (el) => el.getBoundingClientRect().right > w + 0.5;
+              const out = new Set();
               for (const el of document.querySelectorAll("body *")) {
-                const r = el.getBoundingClientRect();
-                if (r.right > w + 1 && r.width > 0) {
-                  const id = el.id ? "#" + el.id : "";
-                  const cls = el.classList.length ? "." + [...el.classList].join(".") : "";
-                  out.push(`${el.tagName.toLowerCase()}${id}${cls} right=${Math.round(r.right)}`);
-                }
+                if (!wide(el) || [...el.children].some(wide)) continue;
+                const named = el.closest("[id], [class]") || el;
+                const id = named.id ? "#" + named.id : "";
+                const cls = named.classList.length ? "." + [...named.classList].join(".") : "";
+                const inner = named === el ? "" : " " + el.tagName.toLowerCase();
+                out.add(`${named.tagName.toLowerCase()}${id}${cls}${inner}`);
               }
-              return out.slice(0, 10);
+              return [...out].slice(0, 8);
             }"""
         )
     )

@@ -1,0 +1,283 @@
+"""The narrated demo table in a real browser: stepping with buttons and keys (htmx swaps that
+push the URL), back/forward, deep links, play/pause, language switch, phones, accessibility."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import LANGS, axe_violations, horizontal_overflow, wide_elements
+
+#: Defects found by these tests and reported to the page's author (not ours to fix): a test
+#: that meets only these is marked xfail, with the details, instead of failing the build.
+KNOWN_DEFECTS = {
+    "final-count-table-360": (
+        "table.demo-count",
+        "the final count table (5 columns) is 351 px wide at a 360 px viewport and widens"
+        " .demo-layout past the screen; fix in static/css/table.css, e.g. @media (max-width: 30rem)"
+        " { .demo-count { font-size: .85rem } .demo-count th, .demo-count td { padding: .2rem .25rem } }",
+    ),
+}
+
+STEP_URL = re.compile(r"/(fr|es|en)/demo/([\w-]+)/(\d+)$")
+
+
+def demo_links(page: Any, lang: str) -> list[str]:
+    """First-step URLs of the demos listed on the demo index (in order, no repeats)."""
+    page.goto(f"/{lang}/demo/")
+    hrefs = page.eval_on_selector_all("main a[href]", "els => els.map(a => a.getAttribute('href'))")
+    firsts: list[str] = []
+    for href in hrefs:
+        if STEP_URL.search(href) and href not in firsts:
+            firsts.append(href)
+    return firsts
+
+
+def sticks_out(page: Any, selector: str) -> bool:
+    """True if an element matching ``selector`` reaches past the right edge of the viewport."""
+    return bool(
+        page.evaluate(
+            "s => [...document.querySelectorAll(s)].some(e => e.getBoundingClientRect().right > innerWidth)",
+            selector,
+        )
+    )
+
+
+def shown_step(page: Any) -> tuple[int, int]:
+    """(step, total) as the page shows them."""
+    step = page.locator("#demo-step")
+    return int(step.get_attribute("data-step")), int(step.get_attribute("data-total"))
+
+
+def url_step(page: Any) -> int:
+    match = STEP_URL.search(page.url.split("?")[0].split("#")[0])
+    assert match, page.url
+    return int(match.group(3))
+
+
+def wait_for_step(page: Any, n: int) -> None:
+    page.wait_for_url(re.compile(rf"/demo/[\w-]+/{n}$"))
+    # (expect, not wait_for_function: that one evaluates a string, which the CSP refuses)
+    expect(page.locator("#demo-step")).to_have_attribute("data-step", str(n))
+
+
+def mark_document(page: Any) -> None:
+    """Put a marker on the window: it survives htmx swaps, not a full page load."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def same_document(page: Any) -> bool:
+    return bool(page.evaluate("window.__sameDocument === true"))
+
+
+@pytest.fixture()
+def first_demo(site: Any) -> str:
+    links = demo_links(site, "en")
+    assert links, "the demo index lists no demo"
+    return links[0]
+
+
+def test_index_lists_the_demos_in_every_language(site: Any) -> None:
+    counts = {lang: len(demo_links(site, lang)) for lang in LANGS}
+    assert len(set(counts.values())) == 1 and counts["en"] >= 3, counts
+
+
+def test_buttons_step_with_htmx_and_push_the_url(site: Any, first_demo: str) -> None:
+    site.goto(first_demo)
+    assert shown_step(site)[0] == 1
+    total = shown_step(site)[1]
+    assert total > 3
+    mark_document(site)
+    narration = site.inner_text("#demo-narration")
+    site.click("#demo-next")
+    wait_for_step(site, 2)
+    assert site.inner_text("#demo-narration") != narration
+    site.click("#demo-next")
+    wait_for_step(site, 3)
+    site.click("#demo-previous")
+    wait_for_step(site, 2)
+    site.click("#demo-last")
+    wait_for_step(site, total)
+    assert site.locator("#demo-next[href]").count() == 0  # nothing after the last step
+    assert site.locator("#demo-last[href]").count() == 0
+    site.click("#demo-first")
+    wait_for_step(site, 1)
+    assert site.locator("#demo-previous[href]").count() == 0
+    assert same_document(site), "a button loaded a whole page instead of swapping the stage"
+    # The narration region stays the same element, so screen readers announce the change.
+    assert site.locator("#demo-narration[aria-live]").count() == 1
+
+
+def test_arrow_keys_step(site: Any, first_demo: str) -> None:
+    site.goto(first_demo)
+    mark_document(site)
+    site.keyboard.press("ArrowRight")
+    wait_for_step(site, 2)
+    site.keyboard.press("ArrowRight")
+    wait_for_step(site, 3)
+    site.keyboard.press("ArrowLeft")
+    wait_for_step(site, 2)
+    # After a swap the focus may sit on a control that was replaced: keys still work.
+    site.click("#demo-next")
+    wait_for_step(site, 3)
+    site.keyboard.press("ArrowRight")
+    wait_for_step(site, 4)
+    assert same_document(site)
+    # On the first step, left does nothing.
+    site.click("#demo-first")
+    wait_for_step(site, 1)
+    site.keyboard.press("ArrowLeft")
+    site.wait_for_timeout(300)
+    assert url_step(site) == 1 and shown_step(site)[0] == 1
+
+
+def test_back_and_forward_land_on_the_right_step(site: Any, first_demo: str) -> None:
+    site.goto(first_demo)
+    for n in (2, 3, 4):
+        site.click("#demo-next")
+        wait_for_step(site, n)
+    texts = {}
+    texts[4] = site.inner_text("#demo-narration")
+    site.go_back()
+    wait_for_step(site, 3)
+    texts[3] = site.inner_text("#demo-narration")
+    site.go_back()
+    wait_for_step(site, 2)
+    site.go_forward()
+    wait_for_step(site, 3)
+    assert site.inner_text("#demo-narration") == texts[3]
+    site.go_forward()
+    wait_for_step(site, 4)
+    assert site.inner_text("#demo-narration") == texts[4]
+    # The controls still work after history navigation.
+    site.click("#demo-next")
+    wait_for_step(site, 5)
+
+
+def test_deep_link_opens_that_step(site: Any, first_demo: str) -> None:
+    deep = first_demo.rsplit("/", 1)[0] + "/7"
+    site.goto(deep)
+    assert shown_step(site)[0] == 7
+    stepped = site.inner_text("#demo-narration")
+    # The same step reached by the buttons shows the same thing.
+    site.goto(first_demo)
+    for n in range(2, 8):
+        site.click("#demo-next")
+        wait_for_step(site, n)
+    assert site.inner_text("#demo-narration") == stepped
+    site.reload()
+    assert shown_step(site)[0] == 7
+
+
+def test_play_advances_and_pause_stops(site: Any, first_demo: str) -> None:
+    site.goto(first_demo)
+    play = site.locator("#demo-play")
+    assert play.is_visible()
+    assert play.get_attribute("aria-pressed") == "false"
+    play.click()
+    assert site.locator("#demo-play").get_attribute("aria-pressed") == "true"
+    wait_for_step(site, 2)
+    wait_for_step(site, 3)
+    site.locator("#demo-play").click()
+    assert site.locator("#demo-play").get_attribute("aria-pressed") == "false"
+    stopped = url_step(site)
+    site.wait_for_timeout(5000)
+    assert url_step(site) == stopped and shown_step(site)[0] == stopped
+
+
+def test_switching_language_keeps_the_deal_and_the_step(site: Any, first_demo: str) -> None:
+    site.goto(first_demo.replace("/en/", "/fr/", 1))
+    site.click("#demo-next")
+    wait_for_step(site, 2)
+    site.click("#demo-next")
+    wait_for_step(site, 3)
+    site.locator("a[data-lang-switch=es]").click()
+    site.wait_for_url(re.compile(r"/es/demo/[\w-]+/3$"))
+    assert site.locator("html").get_attribute("lang") == "es"
+    assert shown_step(site)[0] == 3
+
+
+def test_without_javascript_every_control_is_a_link(browser: Any, base_url: str, first_demo: str) -> None:
+    context = browser.new_context(java_script_enabled=False, base_url=base_url)
+    try:
+        page = context.new_page()
+        page.goto(first_demo)
+        assert shown_step(page)[0] == 1
+        assert not page.locator("#demo-play").is_visible()  # play needs JavaScript: hidden
+        page.click("#demo-next")
+        page.wait_for_url(re.compile(r"/2$"))
+        assert shown_step(page)[0] == 2
+        page.click("#demo-last")
+        total = shown_step(page)[1]
+        page.wait_for_url(re.compile(rf"/{total}$"))
+        page.click("#demo-previous")
+        page.wait_for_url(re.compile(rf"/{total - 1}$"))
+        page.click("#demo-first")
+        page.wait_for_url(re.compile(r"/1$"))
+        page.locator("a[data-lang-switch=es]").click()
+        page.wait_for_url(re.compile(r"/es/demo/[\w-]+/1$"))
+        # Rules and home work without JavaScript too.
+        page.goto("/en/rules")
+        page.locator(".rules-toc a").first.click()
+        page.wait_for_url(re.compile(r"/en/rules/[\w-]+$"))
+        page.locator(".rules-setting a:not([aria-current])").first.click()
+        page.wait_for_url(re.compile(r"quinte=100"))
+    finally:
+        context.close()
+
+
+def _sample_steps(total: int) -> list[int]:
+    return sorted({1, 2, total // 3, total // 2, (2 * total) // 3, total})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_demo_steps_accessible_and_fit_a_phone(site: Any, lang: str, screenshots: Path) -> None:
+    problems: list[str] = []
+    found_known: list[str] = []
+    firsts = demo_links(site, lang)
+    problems += axe_violations(site)
+    for index, first in enumerate(firsts):
+        site.goto(first)
+        total = shown_step(site)[1]
+        steps = _sample_steps(total) if index == 0 else [1, total]
+        base = first.rsplit("/", 1)[0]
+        for n in steps:
+            site.set_viewport_size({"width": 1280, "height": 900})
+            response = site.goto(f"{base}/{n}")
+            assert response is not None and response.status == 200
+            problems += axe_violations(site)
+            site.set_viewport_size({"width": 360, "height": 740})
+            overflow = horizontal_overflow(site)
+            if overflow > 0:
+                known = [d for selector, d in KNOWN_DEFECTS.values() if sticks_out(site, selector)]
+                if known:
+                    found_known.append(f"{base}/{n} (+{overflow} px): {known[0]}")
+                else:
+                    problems.append(f"{base}/{n}: {overflow} px wider than 360 px: {wide_elements(site)}")
+    # After an htmx swap the page is still accessible (the swapped stage, focus, live region).
+    site.set_viewport_size({"width": 1280, "height": 900})
+    site.goto(firsts[0])
+    site.click("#demo-next")
+    wait_for_step(site, 2)
+    problems += axe_violations(site)
+    middle = f"{firsts[0].rsplit('/', 1)[0]}/{_sample_steps(shown_step(site)[1])[3]}"
+    for size in (1280, 360):
+        site.set_viewport_size({"width": size, "height": 900 if size > 360 else 740})
+        site.goto(middle)
+        site.screenshot(path=screenshots / f"demo-{lang}-{size}.png", full_page=True)
+    assert not problems, "\n".join(problems)
+    if found_known:
+        pytest.xfail("known defect, reported to the demo table's author: " + "; ".join(found_known))
+
+
+def test_out_of_range_step_is_a_404_in_the_language(site: Any, first_demo: str, problems: Any) -> None:
+    problems.allowed.append("status of 404")
+    base = first_demo.rsplit("/", 1)[0].replace("/en/", "/es/", 1)
+    response = site.goto(f"{base}/100000")
+    assert response is not None and response.status == 404
+    assert site.locator("html").get_attribute("lang") == "es"
+    assert axe_violations(site) == []

@@ -1,0 +1,110 @@
+"""The rules in a real browser: every page in every language, accessible and phone-sized;
+switching language lands on the same section and paragraph; the quinte setting."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import LANGS, axe_violations, horizontal_overflow, wide_elements
+
+
+def rules_pages(page: Any, lang: str) -> list[str]:
+    """The rules index and every page it links to (same language), as paths."""
+    page.goto(f"/{lang}/rules")
+    hrefs = page.eval_on_selector_all("main a[href]", "els => els.map(a => a.getAttribute('href'))")
+    sections = []
+    for href in hrefs:
+        path = href.split("#")[0].split("?")[0]
+        if re.fullmatch(rf"/{lang}/rules/[\w-]+", path) and path not in sections:
+            sections.append(path)
+    return [f"/{lang}/rules", *sections]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rules_page_reads_well(site: Any, lang: str, screenshots: Path) -> None:
+    """Each page: 200, its language, a heading, no axe violation, no sideways scroll at 360 px."""
+    pages = rules_pages(site, lang)
+    assert len(pages) > 5, pages
+    problems: list[str] = []
+    for path in pages:
+        response = site.goto(path)
+        assert response is not None and response.status == 200, path
+        assert site.locator("html").get_attribute("lang") == lang
+        assert site.locator("main h1").count() == 1, path
+        problems += axe_violations(site)
+        unnamed = site.eval_on_selector_all("main img:not([alt])", "els => els.map(e => e.outerHTML)")
+        problems += [f"{path}: image without alt: {html[:120]}" for html in unnamed]
+        site.set_viewport_size({"width": 360, "height": 740})
+        overflow = horizontal_overflow(site)
+        if overflow > 0:
+            problems.append(f"{path}: {overflow} px wider than 360 px: {wide_elements(site)}")
+        site.set_viewport_size({"width": 1280, "height": 900})
+    for size in (1280, 360):
+        site.set_viewport_size({"width": size, "height": 900 if size > 360 else 740})
+        site.goto(pages[0])
+        site.screenshot(path=screenshots / f"rules-{lang}-{size}.png", full_page=True)
+        site.goto(pages[1])
+        site.screenshot(path=screenshots / f"rules-section-{lang}-{size}.png", full_page=True)
+    assert not problems, "\n".join(problems)
+
+
+def test_read_the_rules_by_following_links(site: Any) -> None:
+    """From the home page to the rules, then section after section with the pager."""
+    site.goto("/fr/")
+    site.locator("main a[href='/fr/rules']").first.click()
+    site.wait_for_url("**/fr/rules")
+    site.locator(".rules-toc a").first.click()
+    site.wait_for_url(re.compile(r"/fr/rules/[\w-]+$"))
+    seen = [site.url]
+    for _ in range(30):
+        following = site.locator(".rules-pager a[rel=next]")
+        if following.count() == 0:
+            break
+        following.click()
+        site.wait_for_load_state()
+        assert site.url not in seen
+        seen.append(site.url)
+    toc = rules_pages(site, "fr")[1:]
+    assert [u.split("127.0.0.1:")[1].split("/", 1)[1] for u in seen] == [p.lstrip("/") for p in toc]
+
+
+@pytest.mark.parametrize(("source", "target"), [("fr", "es"), ("es", "en"), ("en", "fr")])
+def test_switching_language_keeps_section_and_anchor(site: Any, source: str, target: str) -> None:
+    pages = rules_pages(site, source)
+    section = pages[3]
+    site.goto(section)
+    anchors = site.eval_on_selector_all("main [id]", "els => els.map(e => e.id)")
+    anchor = next(a for a in anchors[len(anchors) // 2 :] if a)
+    # Follow a link to the paragraph (as a reader would from the table of contents or a demo).
+    site.goto(f"{section}#{anchor}")
+    site.locator(f"a[data-lang-switch={target}]").click()
+    site.wait_for_url(f"**/{target}/rules/**")
+    assert site.url.endswith(section.replace(f"/{source}/", f"/{target}/", 1) + f"#{anchor}"), site.url
+    assert site.locator("html").get_attribute("lang") == target
+    assert site.locator(f"[id='{anchor}']").count() == 1, f"#{anchor} is not on the {target} page"
+
+
+def test_switching_language_keeps_the_quinte_setting(site: Any) -> None:
+    pages = rules_pages(site, "en")
+    site.goto(pages[0])
+    site.locator(".rules-setting a:not([aria-current])").first.click()
+    site.wait_for_url("**quinte=100*")
+    site.locator("a[data-lang-switch=es]").click()
+    site.wait_for_url("**/es/rules**")
+    assert "quinte=100" in site.url
+    assert site.locator(".rules-setting a[aria-current]").inner_text().find("100") >= 0
+
+
+def test_bad_quinte_value_is_a_400_page_that_leads_back(site: Any, problems: Any) -> None:
+    problems.allowed.append("status of 400")
+    response = site.goto("/es/rules?quinte=75")
+    assert response is not None and response.status == 400
+    assert site.locator("html").get_attribute("lang") == "es"
+    assert "50" in site.inner_text("main") and "100" in site.inner_text("main")
+    assert axe_violations(site) == []
+    site.locator("main a[href*='quinte=100']").first.click()
+    site.wait_for_url("**/es/rules?quinte=100")

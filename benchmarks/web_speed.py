@@ -1,0 +1,628 @@
+"""Web speed of the site under gunicorn, on this machine (a benchmark, not a test).
+
+    python benchmarks/web_speed.py            # throughput, latency, first-visit bytes
+    python benchmarks/web_speed.py --load     # 64 clients on mixed pages for 60 s, worker RSS
+
+What it does, in one run:
+
+1. starts the site under gunicorn (``gunicorn.conf.py``; workers from ``WEB_CONCURRENCY``,
+   default 2 × cores; worker recycling off so that memory is measured honestly) on a free
+   port of 127.0.0.1;
+2. finds a demo step, the rules page and the static file closest in size to each page by
+   following the site's own links;
+3. measures with ``wrk`` (Debian's package; installed with apt-get when missing and
+   possible, else the measurement is skipped with a message) requests per second and
+   p50/p99 latency at 32 concurrent connections for: the demo step page, the same step as
+   an htmx fragment (``HX-Request: true``), the rules page, and each one's static file,
+   as a browser asks (``Accept-Encoding: gzip, br``); each page's rate is given as a
+   ratio to its static file's;
+4. adds up the bytes a first visit to the demo step transfers, as a browser with
+   ``Accept-Encoding: gzip, br`` fetches them: the HTML, then every stylesheet, script,
+   icon and image it names (and what the stylesheets name), compressed as served.
+
+``--load``: 64 concurrent connections on a mix of pages (home, rules, demo steps, fragments)
+for 60 s; counts socket errors, 5xx and other non-2xx answers; samples the RSS of every
+gunicorn worker every 2 s and reports it after warm-up and at the end. Exits 1 if any
+request failed or a worker's memory grew by more than 10 % after warm-up.
+
+Only 127.0.0.1 is ever contacted; every loop is bounded in time and count.
+
+wrk runs on the same 2 cores as the server (with 2 threads, it uses a fraction of a core);
+the ratios to a static file served by the same server take most of that out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+REPO = Path(__file__).resolve().parents[1]
+STATIC = REPO / "static"
+LANG = "en"
+ACCEPT_ENCODING = "gzip, br"
+
+AIM_RATIO = 0.50
+AIM_P99_MS = 50.0
+AIM_FIRST_VISIT = 60 * 1024
+
+
+# --- Server ------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def worker_pids(self) -> list[int]:
+        pids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.process.pid:
+                pids.append(int(stat.parent.name))
+        return sorted(pids)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=5)
+
+
+def start_server(log: Path) -> Server:
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("FLASK_DEBUG", None)
+    with log.open("wb") as handle:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py"), "--max-requests", "0"],
+            cwd=REPO,
+            env=env,
+            stdout=handle,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    server = Server(f"http://127.0.0.1:{port}", process, log)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(server.url + f"/{LANG}/", timeout=2) as response:
+                if response.headers.get("Server", "").startswith("gunicorn"):
+                    return server
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.2)
+    server.stop()
+    raise SystemExit(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
+
+
+# --- Fetching and parsing ----------------------------------------------------------------
+
+
+@dataclass
+class Fetched:
+    url: str
+    status: int
+    headers: dict[str, str]
+    body: bytes  # as sent on the wire (compressed if the server compressed it)
+    header_bytes: int
+
+    @property
+    def text(self) -> str:
+        encoding = self.headers.get("content-encoding", "")
+        if encoding == "gzip":
+            data = gzip.decompress(self.body)
+        elif encoding == "br":
+            import brotli  # flask-compress depends on it
+
+            data = brotli.decompress(self.body)
+        elif encoding in ("", "identity"):
+            data = self.body
+        else:
+            raise ValueError(f"unexpected Content-Encoding {encoding!r} for {self.url}")
+        return data.decode("utf-8", "replace")
+
+
+def fetch(url: str, headers: dict[str, str] | None = None) -> Fetched:
+    """GET ``url`` (loopback only) without decoding the body."""
+    assert urlsplit(url).hostname == "127.0.0.1", url
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+            status = response.status
+            raw = response.headers
+    except urllib.error.HTTPError as error:
+        body, status, raw = error.read(), error.code, error.headers
+    header_bytes = len(f"HTTP/1.1 {status} OK\r\n") + sum(len(k) + len(v) + 4 for k, v in raw.items()) + 2
+    return Fetched(url, status, {k.lower(): v for k, v in raw.items()}, body, header_bytes)
+
+
+class _Assets(HTMLParser):
+    """Links, and the assets a browser fetches on a first visit, from a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.assets: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        rel = a.get("rel", "").lower().split()
+        if tag == "a" and a.get("href"):
+            self.links.append(a["href"])
+        elif (
+            tag == "link"
+            and a.get("href")
+            and ({"stylesheet", "icon", "preload", "modulepreload"} & set(rel))
+        ):
+            self.assets.append(a["href"])
+        elif tag in ("script", "img", "source", "input", "video", "audio") and a.get("src"):
+            self.assets.append(a["src"])
+        elif tag in ("use", "image") and (a.get("href") or a.get("xlink:href")):
+            self.assets.append(a.get("href") or a.get("xlink:href", ""))
+        if a.get("srcset"):
+            self.assets += [part.strip().split()[0] for part in a["srcset"].split(",") if part.strip()]
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+
+
+def parse_page(html: str) -> _Assets:
+    parser = _Assets()
+    parser.feed(html)
+    return parser
+
+
+_CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)|@import\s+['\"]([^'\"]+)['\"]")
+
+
+def css_assets(css: str) -> list[str]:
+    return [a or b for a, b in _CSS_URL.findall(css) if not (a or b).startswith("data:")]
+
+
+def same_origin(base: str, ref: str) -> str | None:
+    """``ref`` resolved against ``base`` without its #fragment, if it is on the server."""
+    url = urljoin(base, ref).split("#", 1)[0]
+    return url if urlsplit(url).netloc == urlsplit(base).netloc else None
+
+
+# --- Finding the pages to measure ------------------------------------------------------
+
+
+@dataclass
+class Targets:
+    step: str
+    rules: str
+    #: the largest rules section (the heaviest page of the site)
+    section: str | None
+    mix: list[tuple[str, bool]] = field(default_factory=list)  # (path, htmx fragment)
+
+
+def find_targets(server: Server) -> Targets:
+    """A demo step (a middle one) and the rules page, by following the site's links."""
+    home = fetch(f"{server.url}/{LANG}/")
+    links = parse_page(home.text).links
+    rules = next((p for p in links if re.fullmatch(rf"/{LANG}/rules/?", p)), None)
+    demo = next((p for p in links if re.fullmatch(rf"/{LANG}/demo/?", p)), None)
+    if rules is None or demo is None:
+        raise SystemExit(f"the home page links to no rules page or no demo ({rules=}, {demo=})")
+    step_re = re.compile(rf"/{LANG}/demo/[^/?#]+/\d+")
+    steps = [p for p in parse_page(fetch(server.url + demo).text).links if step_re.fullmatch(p)]
+    if not steps:
+        raise SystemExit(f"{demo} links to no demo step (/{LANG}/demo/<slug>/<n>)")
+    first = steps[0]
+    page = fetch(server.url + first)
+    later = sorted(
+        {
+            p
+            for p in parse_page(page.text).links
+            if step_re.fullmatch(p) and p.rsplit("/", 1)[0] == first.rsplit("/", 1)[0]
+        },
+        key=lambda p: int(p.rsplit("/", 1)[1]),
+    )
+    last = int(later[-1].rsplit("/", 1)[1]) if later else int(first.rsplit("/", 1)[1])
+    slug = first.rsplit("/", 1)[0]
+    step = f"{slug}/{max(1, last // 2)}"
+    if fetch(server.url + step).status != 200:
+        step = first
+    rules_links = parse_page(fetch(server.url + rules).text).links
+    sections = sorted({p.split("#")[0] for p in rules_links if p.startswith(f"/{LANG}/rules/")})
+    mix: list[tuple[str, bool]] = []
+    for lang in ("fr", "es", "en"):
+        mix += [(f"/{lang}/", False), (rules.replace(f"/{LANG}/", f"/{lang}/", 1), False)]
+        mix += [(s.replace(f"/{LANG}/", f"/{lang}/", 1), False) for s in sections[:8]]
+        for n in range(1, last + 1, max(1, last // 12)):
+            path = f"{slug}/{n}".replace(f"/{LANG}/", f"/{lang}/", 1)
+            mix += [(path, False), (path, True)]
+    sizes = {p: len(fetch(server.url + p).body) for p in sections}
+    largest = max(sizes, key=lambda p: sizes[p]) if sizes else None
+    return Targets(step=step, rules=rules, section=largest, mix=mix)
+
+
+def closest_static(size: int) -> str:
+    """URL path of the built static file whose size is closest to ``size`` bytes."""
+    candidates = [
+        p
+        for p in (STATIC / "build").rglob("*")
+        if p.is_file() and p.suffix in (".css", ".js", ".svg") and p.name != "manifest.json"
+    ] or [p for p in STATIC.rglob("*") if p.is_file() and p.suffix in (".css", ".js", ".svg")]
+    best = min(candidates, key=lambda p: abs(p.stat().st_size - size))
+    return "/static/" + best.relative_to(STATIC).as_posix()
+
+
+# --- wrk -------------------------------------------------------------------------------
+
+_WRK_SCRIPT = r"""
+local counts = {}
+local threads = {}
+local paths = {PATHS}
+local idx = 0
+function setup(thread)
+  table.insert(threads, thread)
+  thread:set("id", #threads)
+end
+function init(args)
+  s2xx, s3xx, s4xx, s5xx = 0, 0, 0, 0
+  idx = id * 7
+end
+function request()
+  if #paths == 0 then return wrk.request() end
+  idx = (idx % #paths) + 1
+  local p = paths[idx]
+  local headers = {["Accept-Encoding"] = "{ENCODING}"}
+  if p[2] then
+    headers["HX-Request"] = "true"
+    headers["HX-Request-Type"] = "partial"
+  end
+  return wrk.format("GET", p[1], headers)
+end
+function response(status, headers, body)
+  if status >= 500 then s5xx = s5xx + 1
+  elseif status >= 400 then s4xx = s4xx + 1
+  elseif status >= 300 then s3xx = s3xx + 1
+  else s2xx = s2xx + 1 end
+end
+function done(summary, latency, requests)
+  local t = {s2xx = 0, s3xx = 0, s4xx = 0, s5xx = 0}
+  for _, thread in ipairs(threads) do
+    for k, _ in pairs(t) do t[k] = t[k] + (thread:get(k) or 0) end
+  end
+  io.write(string.format(
+    'WRKJSON {"requests": %d, "duration_us": %d, "bytes": %d, "connect": %d, "read": %d, '
+    .. '"write": %d, "status": %d, "timeout": %d, "p50_us": %d, "p90_us": %d, "p99_us": %d, '
+    .. '"max_us": %d, "s2xx": %d, "s3xx": %d, "s4xx": %d, "s5xx": %d}\n',
+    summary.requests, summary.duration, summary.bytes, summary.errors.connect, summary.errors.read,
+    summary.errors.write, summary.errors.status, summary.errors.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max,
+    t.s2xx, t.s3xx, t.s4xx, t.s5xx))
+end
+"""
+
+
+def ensure_wrk() -> str | None:
+    path = shutil.which("wrk")
+    if path:
+        return path
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        print("wrk is missing: installing Debian's package …", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(
+            ["apt-get", "install", "-y", "-qq", "wrk"], env=env, capture_output=True, timeout=300, check=False
+        )
+        path = shutil.which("wrk")
+        if not path:
+            subprocess.run(
+                ["apt-get", "update", "-qq"], env=env, capture_output=True, timeout=300, check=False
+            )
+            subprocess.run(
+                ["apt-get", "install", "-y", "-qq", "wrk"],
+                env=env,
+                capture_output=True,
+                timeout=300,
+                check=False,
+            )
+            path = shutil.which("wrk")
+    return path
+
+
+@dataclass
+class WrkResult:
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    requests: int
+    errors: int
+    s5xx: int
+    non_2xx: int
+    mean_bytes: float
+
+
+def run_wrk(wrk: str, base: str, paths: list[tuple[str, bool]], connections: int, seconds: int) -> WrkResult:
+    lua_paths = ", ".join(f'{{"{p}", {"true" if hx else "false"}}}' for p, hx in paths)
+    script = _WRK_SCRIPT.replace("{PATHS}", "{" + lua_paths + "}").replace("{ENCODING}", ACCEPT_ENCODING)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
+        handle.write(script)
+        script_path = handle.name
+    try:
+        out = subprocess.run(
+            [
+                wrk,
+                "-t2",
+                f"-c{connections}",
+                f"-d{seconds}s",
+                "--timeout",
+                "5s",
+                "-s",
+                script_path,
+                base + paths[0][0],
+            ],
+            capture_output=True,
+            text=True,
+            timeout=seconds + 60,
+            check=False,
+        )
+    finally:
+        os.unlink(script_path)
+    line = next((ln for ln in out.stdout.splitlines() if ln.startswith("WRKJSON ")), None)
+    if line is None:
+        raise SystemExit(f"wrk gave no result:\n{out.stdout}\n{out.stderr}")
+    d = json.loads(line[len("WRKJSON ") :])
+    errors = d["connect"] + d["read"] + d["write"] + d["timeout"]
+    return WrkResult(
+        rps=d["requests"] / (d["duration_us"] / 1e6),
+        p50_ms=d["p50_us"] / 1000,
+        p99_ms=d["p99_us"] / 1000,
+        max_ms=d["max_us"] / 1000,
+        requests=d["requests"],
+        errors=errors,
+        s5xx=d["s5xx"],
+        non_2xx=d["s3xx"] + d["s4xx"] + d["s5xx"],
+        mean_bytes=d["bytes"] / max(1, d["requests"]),
+    )
+
+
+# --- First visit -----------------------------------------------------------------------
+
+
+def first_visit(base: str, path: str) -> tuple[int, int, list[tuple[str, int, str]]]:
+    """(body bytes, body + header bytes, [(url, bytes, encoding)]) of a first visit to ``path``."""
+    headers = {"Accept-Encoding": ACCEPT_ENCODING, "Accept": "text/html,*/*"}
+    page = fetch(base + path, headers)
+    if page.status != 200:
+        raise SystemExit(f"{path} answered {page.status}")
+    items = [(path, len(page.body), page.headers.get("content-encoding", "identity"))]
+    total_headers = page.header_bytes
+    queue = [u for u in (same_origin(page.url, a) for a in parse_page(page.text).assets) if u]
+    seen: set[str] = set()
+    while queue and len(seen) < 100:
+        url = queue.pop(0)
+        if url in seen:
+            continue
+        seen.add(url)
+        asset = fetch(url, {"Accept-Encoding": ACCEPT_ENCODING})
+        if asset.status != 200:
+            print(f"  warning: {url} answered {asset.status}")
+            continue
+        items.append((urlsplit(url).path, len(asset.body), asset.headers.get("content-encoding", "identity")))
+        total_headers += asset.header_bytes
+        if asset.headers.get("content-type", "").startswith("text/css"):
+            queue += [u for u in (same_origin(url, a) for a in css_assets(asset.text)) if u]
+    body = sum(n for _, n, _ in items)
+    return body, body + total_headers, items
+
+
+# --- Memory ----------------------------------------------------------------------------
+
+
+def rss_kib(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+# --- Main ------------------------------------------------------------------------------
+
+
+def speed(server: Server, wrk: str | None, seconds: int) -> int:
+    targets = find_targets(server)
+    pages = {
+        "demo step page": (targets.step, False),
+        "demo step htmx fragment": (targets.step, True),
+        "rules page (contents)": (targets.rules, False),
+    }
+    if targets.section:
+        pages["rules page (largest section)"] = (targets.section, False)
+    print(f"server: gunicorn, {len(server.worker_pids())} sync workers, {os.cpu_count()} cores; {server.url}")
+    print(
+        "load average before: {:.2f} {:.2f} {:.2f} (other processes share these cores)".format(
+            *os.getloadavg()
+        )
+    )
+    failures = 0
+    if wrk is None:
+        print("wrk is not available (not installed, and could not be installed): throughput not measured")
+    else:
+        print(
+            f"client: wrk, 2 threads, 32 connections, {seconds} s per target,"
+            f" Accept-Encoding: {ACCEPT_ENCODING}\n"
+        )
+        print(
+            f"{'target':<26} {'path':<44} {'bytes':>7} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6}"
+        )
+        for name, (path, hx) in pages.items():
+            headers = {"Accept-Encoding": ACCEPT_ENCODING}
+            if hx:
+                headers.update({"HX-Request": "true", "HX-Request-Type": "partial"})
+            sample = fetch(server.url + path, headers)
+            size = len(sample.text.encode())
+            static = closest_static(size)
+            run_wrk(wrk, server.url, [(path, hx), (static, False)], 32, 2)  # warm-up, both
+            page_result = run_wrk(wrk, server.url, [(path, hx)], 32, seconds)
+            static_result = run_wrk(wrk, server.url, [(static, False)], 32, seconds)
+            ratio = page_result.rps / static_result.rps
+            label = path + (" (HX)" if hx else "")
+            print(
+                f"{name:<30} {label:<44} {size:>7} {page_result.rps:>8.0f} {page_result.p50_ms:>7.1f}"
+                f" {page_result.p99_ms:>7.1f} {ratio:>6.2f}"
+            )
+            static_size = (STATIC / static.removeprefix("/static/")).stat().st_size
+            print(
+                f"{'  static file':<30} {static:<44} {static_size:>7} {static_result.rps:>8.0f}"
+                f" {static_result.p50_ms:>7.1f} {static_result.p99_ms:>7.1f}"
+            )
+            bad = page_result.errors + page_result.non_2xx + static_result.errors + static_result.non_2xx
+            if bad:
+                print(f"  !! {bad} errors or non-2xx answers during this measurement")
+                failures += 1
+            if name == "demo step page":
+                failures += _aim(f"demo step page ≥ {AIM_RATIO:.0%} of the static rate", ratio >= AIM_RATIO)
+            failures += _aim(f"{name}: p99 < {AIM_P99_MS:.0f} ms", page_result.p99_ms < AIM_P99_MS)
+    print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    body, total, items = first_visit(server.url, targets.step)
+    print(f"\nfirst visit to {targets.step} (Accept-Encoding: {ACCEPT_ENCODING}):")
+    for url, n, encoding in items:
+        print(f"  {n:>7} B  {encoding:<8} {url}")
+    print(
+        f"  {body:>7} B  bodies ({body / 1024:.1f} KiB);"
+        f" {total} B with response headers ({total / 1024:.1f} KiB)"
+    )
+    failures += _aim(f"first visit < {AIM_FIRST_VISIT // 1024} KB compressed", total < AIM_FIRST_VISIT)
+    return failures
+
+
+def _aim(text: str, met: bool) -> int:
+    print(f"  aim {'met' if met else 'MISSED'}: {text}")
+    return 0 if met else 1
+
+
+def load(server: Server, wrk: str | None, seconds: int, connections: int) -> int:
+    if wrk is None:
+        print("wrk is not available: load test skipped")
+        return 0
+    targets = find_targets(server)
+    workers = server.worker_pids()
+    print(
+        f"load: wrk, {connections} connections, {seconds} s, {len(targets.mix)} URLs in rotation"
+        f" (pages and htmx fragments in fr/es/en); gunicorn with {len(workers)} workers"
+    )
+    samples: dict[int, list[tuple[float, int]]] = {pid: [] for pid in [server.process.pid, *workers]}
+    outcome: list[WrkResult] = []
+    runner = threading.Thread(
+        target=lambda: outcome.append(run_wrk(wrk, server.url, targets.mix, connections, seconds)),
+        daemon=True,
+    )
+    started = time.monotonic()
+    runner.start()
+    while runner.is_alive() and time.monotonic() - started < seconds + 90:
+        now = time.monotonic() - started
+        for pid in samples:
+            kib = rss_kib(pid)
+            if kib is not None:
+                samples[pid].append((now, kib))
+        runner.join(timeout=2)
+    if not outcome:
+        raise SystemExit("wrk gave no result")
+    result = outcome[0]
+    print(
+        f"  {result.requests} requests, {result.rps:.0f} req/s, p50 {result.p50_ms:.1f} ms,"
+        f" p99 {result.p99_ms:.1f} ms, max {result.max_ms:.0f} ms"
+    )
+    print(
+        f"  socket errors (connect/read/write/timeout): {result.errors};"
+        f" 5xx: {result.s5xx}; non-2xx: {result.non_2xx}"
+    )
+    failures = _aim("zero errors", result.errors == 0) + _aim("zero 5xx", result.s5xx == 0)
+    failures += _aim("every answer 2xx", result.non_2xx == 0)
+    warm_up = min(15.0, seconds / 4)
+    print(f"  RSS (MiB): start = first sample after {warm_up:.0f} s warm-up; end = last sample")
+    for pid, series in samples.items():
+        role = "master" if pid == server.process.pid else "worker"
+        after = [kib for t, kib in series if t >= warm_up]
+        if not after:
+            print(f"  {role} {pid}: no samples (did it restart?)")
+            failures += 1
+            continue
+        start, end, peak = after[0], after[-1], max(after)
+        growth = (end - start) / start
+        print(
+            f"  {role} {pid}: first {series[0][1] / 1024:.1f}, start {start / 1024:.1f},"
+            f" end {end / 1024:.1f}, peak {peak / 1024:.1f} ({growth:+.1%})"
+        )
+        if role == "worker":
+            failures += _aim(f"worker {pid} memory flat after warm-up (≤ +10 %)", growth <= 0.10)
+    alive = set(server.worker_pids())
+    if alive != set(workers):
+        print(f"  !! workers changed during the run: {sorted(workers)} -> {sorted(alive)}")
+        failures += 1
+    return failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--load", action="store_true", help="64 clients on mixed pages for 60 s, worker memory"
+    )
+    parser.add_argument(
+        "--seconds", type=int, default=None, help="per target (default 10), or of the load (60)"
+    )
+    parser.add_argument("--connections", type=int, default=64, help="for --load (default 64)")
+    args = parser.parse_args(argv)
+    seconds = min(max(1, args.seconds or (60 if args.load else 10)), 600)
+    connections = min(max(1, args.connections), 512)
+    wrk = ensure_wrk()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp) / "gunicorn.log")
+        try:
+            failures = load(server, wrk, seconds, connections) if args.load else speed(server, wrk, seconds)
+        finally:
+            server.stop()
+            log = server.log.read_text(errors="replace")
+        if "Traceback" in log or "[ERROR]" in log:
+            print("gunicorn's log has errors:\n" + log[-4000:])
+            failures += 1
+    if args.load:
+        return 1 if failures else 0
+    print(f"\n{failures} aim(s) missed" if failures else "\nall aims met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

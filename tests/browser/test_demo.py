@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import LANGS, axe_violations, horizontal_overflow, wide_elements
+from .conftest import LANGS, axe_violations, horizontal_overflow, watch, wide_elements
 
 #: Defects found by these tests and reported to the page's author (not ours to fix): a test
 #: that meets only these is marked xfail, with the details, instead of failing the build.
@@ -205,6 +205,7 @@ def test_without_javascript_every_control_is_a_link(browser: Any, base_url: str,
     context = browser.new_context(java_script_enabled=False, base_url=base_url)
     try:
         page = context.new_page()
+        seen = watch(page)
         page.goto(first_demo)
         assert shown_step(page)[0] == 1
         assert not page.locator("#demo-play").is_visible()  # play needs JavaScript: hidden
@@ -226,6 +227,7 @@ def test_without_javascript_every_control_is_a_link(browser: Any, base_url: str,
         page.wait_for_url(re.compile(r"/en/rules/[\w-]+$"))
         page.locator(".rules-setting a:not([aria-current])").first.click()
         page.wait_for_url(re.compile(r"quinte=100"))
+        assert not seen.unexpected(), seen.unexpected()
     finally:
         context.close()
 

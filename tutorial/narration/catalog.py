@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from babel.support import NullTranslations, Translations
 
@@ -52,8 +52,8 @@ def translator(lang: str) -> Translator:
         lang = DEFAULT_LANGUAGE
     translations = Translations.load(str(TRANSLATIONS_DIR), [lang], DOMAIN)
     if not isinstance(translations, Translations):
-        return NullTranslations()
-    return translations
+        return cast(Translator, NullTranslations())
+    return cast(Translator, translations)
 
 
 def current_language() -> str:

@@ -17,8 +17,11 @@ from babel.messages.extract import extract_python
 
 def extract_demos(
     fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, Any]
-) -> Iterator[tuple[int, str, Any, list[str]]]:
-    yield from extract_python(fileobj, keywords, comment_tags, options)
+) -> Iterator[tuple[int, Any, Any, list[str]]]:
+    python_options: Any = options
+    # Babel's Python extractor yields (lineno, funcname, message, comments).
+    found: Iterator[Any] = extract_python(fileobj, keywords, comment_tags, python_options)
+    yield from found
     from .demos import DEMOS_DIR
 
     for path in sorted(DEMOS_DIR.glob("*.json")):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from babel.lists import format_list
 
@@ -142,7 +143,7 @@ class Narrator:
     def card(self, card: Card) -> str:
         return card_name(card, self.t)
 
-    def cards(self, cards: Iterable[Card], style: str = "standard") -> str:
+    def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
         names = [self.card(c) for c in cards]
         return format_list(names, style=style, locale=self.lang) if names else ""
 

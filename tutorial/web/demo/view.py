@@ -6,7 +6,7 @@ Teaching view (rule 18): both hands are shown face up, and the page says so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from flask import url_for
@@ -150,24 +150,24 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
         "self": url(number),
         "list": url_for("demo.index", lang=lang),
     }
-    common = {
-        "t": t,
-        "lang": lang,
-        "slug": demo.slug,
-        "title": demo.title(tr),
-        "number": number,
-        "total": demo.total,
-        "urls": urls,
-        "narration": narration,
-        "players": (players[0], players[1]),
-        "step_label": t["step_of"] % {"step": number, "total": demo.total},
-    }
+    base = StepView(
+        t=t,
+        lang=lang,
+        slug=demo.slug,
+        title=demo.title(tr),
+        number=number,
+        total=demo.total,
+        urls=urls,
+        narration=narration,
+        players=(players[0], players[1]),
+        step_label=t["step_of"] % {"step": number, "total": demo.total},
+    )
     deal = frame.state
     if deal is None:  # the draw for dealer: no deal on the table yet
         drawn = tuple(
             (CardView(a.code, card_name(a, tr)), CardView(b.code, card_name(b, tr))) for a, b in frame.drawn
         )
-        return StepView(drawn=drawn, **common)  # type: ignore[arg-type]
+        return replace(base, drawn=drawn)
 
     sides = []
     for p in (0, 1):
@@ -224,7 +224,8 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
     else:
         talon_text = t["talon_count"] % {"count": talon}
     turn_up = CardView(deal.turn_up.code, card_name(deal.turn_up, tr)) if deal.turn_up is not None else None
-    return StepView(  # type: ignore[arg-type]
+    return replace(
+        base,
         sides=tuple(sides),
         turn_up=turn_up,
         trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
@@ -234,5 +235,4 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
         trick=tuple(trick),
         trick_caption=caption,
         over=deal.is_over,
-        **common,
     )

@@ -28,6 +28,12 @@ from tutorial.web.render import render_page
 
 bp = Blueprint("demo", __name__)
 
+
+@bp.record_once
+def _replay_demos(state: object) -> None:
+    """Replay every demo when the app is built: a broken record fails at start, not per request."""
+    demos()
+
 _STEP = re.compile(r"[1-9][0-9]{0,5}")
 
 

@@ -266,17 +266,20 @@ class Deal:
         cards that are nowhere else. With ``au_sept`` the follower is asked the au sept
         question (trick 11 only).
 
-        >>> deal = Deal.from_position(hands=(["7S"], ["KH", "9C"]), leader=0,
+        >>> deal = Deal.from_position(hands=(["7S", "8D"], ["KH", "9C", "7C"]), leader=0,
         ...                           trick_number=14, trumps=Suit.SPADES, trick=["AH"])
         >>> [(o.card.code, o.reason.key) for o in deal.card_options()]
-        [('KH', 'follows_suit'), ('9C', 'must_follow_suit')]
+        [('KH', 'follows_suit'), ('9C', 'must_follow_suit'), ('7C', 'must_follow_suit')]
         """
 
         def cards_of(seq: Sequence[Card | str]) -> list[Card]:
             return [c if isinstance(c, Card) else Card.parse(c) for c in seq]
 
-        if leader not in (0, 1) or not 1 <= trick_number <= TRICKS_PER_DEAL:
-            raise ValueError("leader is 0 or 1 and the trick number 1 to 16")
+        for name, player in (("leader", leader), ("dealer", dealer), ("swapped_by", swapped_by)):
+            if (player is not None or name == "leader") and (type(player) is not int or player not in (0, 1)):
+                raise ValueError(f"{name} is player 0 or 1, not {player!r}")
+        if type(trick_number) is not int or not 1 <= trick_number <= TRICKS_PER_DEAL:
+            raise ValueError("the trick number is 1 to 16")
         up = Card.parse(turn_up) if isinstance(turn_up, str) else turn_up
         if trick_number <= LAST_DRAW_TRICK and up is None:
             raise ValueError("while the talon lasts (tricks 1-11) the turn-up is on the table")
@@ -289,6 +292,15 @@ class Deal:
         on_table = cards_of(trick)
         if len(on_table) > 1:
             raise ValueError("a position has at most the lead card on the table")
+        # Rule 7: five cards in hand up to trick 12, then one fewer a trick.
+        size = min(HAND_SIZE, TRICKS_PER_DEAL + 1 - trick_number)
+        for player in (0, 1):
+            want = size - (1 if on_table and player == leader else 0)
+            if len(hand_cards[player]) != want:
+                raise ValueError(
+                    f"at trick {trick_number} player {player} holds {want} cards, "
+                    f"not {len(hand_cards[player])}"
+                )
         used = [*hand_cards[0], *hand_cards[1], *on_table, *([up] if up else [])]
         face_down = max(0, TALON_SIZE - 2 * (trick_number - 1))
         if talon is None:

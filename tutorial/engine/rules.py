@@ -79,9 +79,9 @@ class Settings:
     match_target: int = MATCH_TARGETS[0]
 
     def __post_init__(self) -> None:
-        if self.quinte_value not in QUINTE_VALUES:
+        if type(self.quinte_value) is not int or self.quinte_value not in QUINTE_VALUES:
             raise ValueError(f"quinte is worth 50 or 100, not {self.quinte_value!r}")
-        if self.match_target not in MATCH_TARGETS:
+        if type(self.match_target) is not int or self.match_target not in MATCH_TARGETS:
             raise ValueError(f"a match is won at 3 or 2 deals, not {self.match_target!r}")
 
 

@@ -10,6 +10,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
 from tutorial.engine import (
     ALL_CARDS,
     Card,
@@ -243,3 +246,27 @@ def recount(events: Iterable[Any]) -> tuple[tuple[int, int], tuple[int, int]]:
     assert last is not None and last.trick == 16
     points[last.winner] += 10
     return (points[0], points[1]), (declared[0], declared[1])
+
+
+def profile(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+@st.composite
+def deal_setups(draw):
+    """A deck (a plain permutation, or a shuffle with a combination planted in one hand),
+    the dealer, the quinte setting, and a random source for the players' choices."""
+    dealer = draw(st.integers(0, 1))
+    if draw(st.booleans()):
+        deck = list(draw(st.permutations(ALL_CARDS)))
+    else:
+        deck = planted_deck(random.Random(draw(st.integers(0, 2**32))), dealer)
+    quinte = draw(st.sampled_from([50, 100]))
+    rng = draw(st.randoms(use_true_random=False))
+    return deck, dealer, quinte, rng

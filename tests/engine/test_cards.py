@@ -142,7 +142,17 @@ def test_point_12_combination_values_in_plain_suit_and_trumps():
 
 
 @pytest.mark.parametrize(
-    "kwargs", [{"quinte_value": 75}, {"quinte_value": 0}, {"match_target": 4}, {"match_target": 1}]
+    "kwargs",
+    [
+        {"quinte_value": 75},
+        {"quinte_value": 0},
+        {"quinte_value": 100.0},
+        {"quinte_value": 50.0},
+        {"quinte_value": True},
+        {"match_target": 4},
+        {"match_target": 1},
+        {"match_target": 3.0},
+    ],
 )
 def test_settings_outside_the_two_choices_are_refused(kwargs):
     with pytest.raises(ValueError):

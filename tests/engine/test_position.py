@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import card, cards
+from chouine_helpers import card, cards, deal_setups, profile, random_policy
+from hypothesis import given
 
 from tutorial.engine import (
     Combination,
@@ -12,6 +13,7 @@ from tutorial.engine import (
     Phase,
     Play,
     Reason,
+    Settings,
     Suit,
 )
 
@@ -68,17 +70,25 @@ def test_position_declarations_already_made_limit_what_follows():
     assert deal.check(Play(card("KC"), Combination.MARIAGE)) is Reason.SUIT_ALREADY_DECLARED
 
 
+FIVE_A = "AC 10C KC QC JC".split()
+FIVE_B = "AD KD 9H 8H 7H".split()
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [
         {"hands": (["AC"], ["AC"]), "leader": 0, "trick_number": 16, "trumps": Suit.SPADES},  # twice
         {"hands": (["AC"], ["KC"]), "leader": 2, "trick_number": 16, "trumps": Suit.SPADES},
-        {"hands": (["AC"], ["KC"]), "leader": 0, "trick_number": 17, "trumps": Suit.SPADES},
-        {"hands": (["AC"], ["KC"]), "leader": 0, "trick_number": 3, "trumps": Suit.SPADES},  # no turn-up
+        {"hands": (["AC"], ["KC"]), "leader": 0.0, "trick_number": 16, "trumps": Suit.SPADES},
+        {"hands": (["AC"], ["KC"]), "leader": True, "trick_number": 16, "trumps": Suit.SPADES},
+        {"hands": (["AC"], ["KC"]), "leader": 0, "dealer": 5, "trick_number": 16, "trumps": Suit.SPADES},
+        {"hands": (["AC"], ["KC"]), "leader": 0, "dealer": 1.0, "trick_number": 16, "trumps": Suit.SPADES},
+        {"hands": ([], []), "leader": 0, "trick_number": 17, "trumps": Suit.SPADES},
+        {"hands": (FIVE_A, FIVE_B), "leader": 0, "trick_number": 3, "trumps": Suit.SPADES},  # no turn-up
         {"hands": (["AC"], ["KC"]), "leader": 0, "trick_number": 16, "turn_up": "7S"},  # taken by now
         {"hands": (["AC"], ["KC"]), "leader": 0, "trick_number": 16},  # no trumps
-        {"hands": (["AC"], ["KC"]), "leader": 0, "trick_number": 3, "turn_up": "7S", "trumps": Suit.HEARTS},
-        {"hands": (["AC"], ["KC"]), "leader": 0, "trick_number": 3, "turn_up": "7S", "talon": ["8S"]},
+        {"hands": (FIVE_A, FIVE_B), "leader": 0, "trick_number": 3, "turn_up": "7S", "trumps": Suit.HEARTS},
+        {"hands": (FIVE_A, FIVE_B), "leader": 0, "trick_number": 3, "turn_up": "7S", "talon": ["8S"]},
         {
             "hands": ([], ["KC"]),
             "leader": 0,
@@ -86,9 +96,61 @@ def test_position_declarations_already_made_limit_what_follows():
             "trumps": Suit.SPADES,
             "trick": ["7H", "8H"],
         },
-        {"hands": (["AC"], ["KC"]), "leader": 0, "trick_number": 12, "trumps": Suit.SPADES, "au_sept": True},
+        {"hands": (FIVE_A, FIVE_B), "leader": 0, "trick_number": 12, "trumps": Suit.SPADES, "au_sept": True},
+        # Hand sizes must fit the trick (five up to trick 12, then one fewer a trick; the
+        # leader holds one fewer once the lead card is on the table).
+        {
+            "hands": (["7S"], ["KH", "9C"]),
+            "leader": 0,
+            "trick_number": 14,
+            "trumps": Suit.SPADES,
+            "trick": ["AH"],
+        },
+        {"hands": ([*FIVE_A, "9C"], ["AD", "KD"]), "leader": 0, "trick_number": 3, "turn_up": "7H"},
+        {"hands": (FIVE_A, FIVE_B), "leader": 0, "trick_number": 13, "trumps": Suit.SPADES},
+        {"hands": (FIVE_A, FIVE_B), "leader": 0, "trick_number": 3, "turn_up": "7S", "trick": ["9S"]},
     ],
 )
 def test_position_refuses_impossible_set_ups(kwargs):
     with pytest.raises(ValueError):
         Deal.from_position(**kwargs)
+
+
+@profile(150)
+@given(deal_setups())
+def test_position_rebuilt_from_any_moment_of_a_deal_offers_the_same_choices(setup):
+    """Take a random moment of a random deal, rebuild it with from_position, and play both on
+    with the same actions: the same legal tokens at every step, the deal ends at the same time."""
+    deck, dealer, quinte, rng = setup
+    deal = Deal(deck, dealer, Settings(quinte_value=quinte))
+    stop = rng.randrange(34)
+    while not deal.is_over and stop > 0:
+        deal.apply(random_policy(deal, rng))
+        stop -= 1
+    if deal.is_over:
+        return
+    rebuilt = Deal.from_position(
+        hands=(list(deal.hands[0]), list(deal.hands[1])),
+        leader=deal.leader,
+        trick_number=deal.trick_number,
+        turn_up=deal.turn_up,
+        trumps=deal.trumps,
+        trick=list(deal.trick),
+        talon=list(deal.talon) if deal.turn_up is not None else None,
+        dealer=deal.dealer,
+        declarations=deal.declarations,
+        swapped_by=deal.swapped_by,
+        au_sept=deal.phase is Phase.AU_SEPT,
+        settings=deal.settings,
+    )
+    while not deal.is_over:
+        assert not rebuilt.is_over
+        assert rebuilt.to_act == deal.to_act and rebuilt.phase is deal.phase
+        assert rebuilt.legal_tokens() == deal.legal_tokens()
+        assert rebuilt.card_options() == deal.card_options()
+        action = random_policy(deal, rng)
+        deal.apply(action)
+        rebuilt.apply(action)
+    assert rebuilt.is_over
+    assert rebuilt.result is not None and deal.result is not None
+    assert rebuilt.result.winner == deal.result.winner or deal.result.chouine is None

@@ -9,10 +9,9 @@ import json
 import random
 
 import pytest
-from chouine_helpers import planted_deck, random_policy, recount, snapshot
+from chouine_helpers import deal_setups, planted_deck, profile, random_policy, recount, snapshot
 from chouine_referee import Referee
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import given
 
 from tutorial.engine import (
     ALL_CARDS,
@@ -33,37 +32,12 @@ from tutorial.engine import (
 )
 from tutorial.engine.events import CardDrawn, ChouineWon, TrickWon
 
-
-def profile(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
-
-
 ILLEGAL_CARD_REASONS = {Reason.MUST_FOLLOW_SUIT, Reason.MUST_OVERTRUMP, Reason.MUST_TRUMP}
 EVERY_TOKEN = (
     ["swap", "pass"]
     + [c.code for c in ALL_CARDS]
     + [f"{c.code}/{comb.token}" for c in ALL_CARDS for comb in Combination]
 )
-
-
-@st.composite
-def deal_setups(draw):
-    """A deck (a plain permutation, or a shuffle with a combination planted in one hand),
-    the dealer, the quinte setting, and a random source for the players' choices."""
-    dealer = draw(st.integers(0, 1))
-    if draw(st.booleans()):
-        deck = list(draw(st.permutations(ALL_CARDS)))
-    else:
-        deck = planted_deck(random.Random(draw(st.integers(0, 2**32))), dealer)
-    quinte = draw(st.sampled_from([50, 100]))
-    rng = draw(st.randoms(use_true_random=False))
-    return deck, dealer, quinte, rng
 
 
 def all_cards_in_play(deal: Deal) -> list:

@@ -249,6 +249,7 @@ def recount(events: Iterable[Any]) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 def profile(examples: int) -> settings:
+    """Hypothesis settings for CI: deterministic, no deadline, no example database."""
     return settings(
         max_examples=examples,
         deadline=None,

@@ -81,7 +81,6 @@ from tutorial.engine import (
     Combination,
     Deal,
     DealResult,
-    Declaration,
     IllegalAction,
     Match,
     Pass,
@@ -451,35 +450,26 @@ class _Position:
                     raise ExampleError(f"{self.where}: a player's tricks hold an odd number of cards")
                 won[p].remove(movable[0])
                 won[1 - p].append(movable[0])
-        # Build through the engine's own constructor: a deck whose turn-up sets trumps.
-        shown_turn_up = turn_up or next(c for c in ALL_CARDS if c.suit is trumps)
-        deck = [c for c in ALL_CARDS if c is not shown_turn_up]
-        deck.insert(10, shown_turn_up)
-        deal = Deal(deck, dealer=1, settings=self.settings)
-        if deal.trumps is not trumps:
-            raise ExampleError(f"{self.where}: could not build a deal with trumps {trumps}")
-        deal.hands = [list(hands[0]), list(hands[1])]
-        deal.turn_up = turn_up
-        deal.talon = talon
-        deal.trick_number = trick
-        deal.leader = 0
-        deal.phase = Phase.LEAD
-        deal.trick = []
-        deal.tricks_won = [[(won[p][i], won[p][i + 1]) for i in range(0, len(won[p]), 2)] for p in (0, 1)]
-        deal.card_points = [sum(c.points for c in won[p]) for p in (0, 1)]
-        deal.seven_played = any(c is deal.seven_of_trumps for c in won[0] + won[1])
-        deal.declarations = []
-        for p, comb, suit in declared:
-            in_trumps = suit is trumps
-            value = combination_value(comb, in_trumps, self.settings)
-            if comb is Combination.QUINTE:
-                deal.quinte_declared[p] = True
-                suit = None
-            else:
-                if suit is None:
-                    raise ExampleError(f"{self.where}: a {comb.token} needs a suit")
-                deal.declared_suits[p].add(suit)
-            deal.declarations.append(Declaration(p, 0, comb, suit, None, (), in_trumps, value))  # type: ignore[arg-type]
+        for _player, comb, suit in declared:
+            if comb is not Combination.QUINTE and suit is None:
+                raise ExampleError(f"{self.where}: a {comb.token} needs a suit")
+        try:
+            deal = Deal.from_position(
+                hands=(hands[0], hands[1]),
+                leader=0,
+                dealer=1,
+                trick_number=trick,
+                turn_up=turn_up,
+                trumps=trumps,
+                talon=talon,
+                won=(won[0], won[1]),
+                declared=[
+                    (p, comb, None if comb is Combination.QUINTE else suit) for p, comb, suit in declared
+                ],
+                settings=self.settings,
+            )
+        except ValueError as exc:
+            raise ExampleError(f"{self.where}: {exc}") from None
         self.declared = declared
         if sorted(
             c.index

@@ -89,13 +89,17 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    """A declaration made while playing ``card`` (rule 11)."""
+    """A declaration made while playing ``card`` (rule 11).
+
+    ``card`` is None (and ``trick`` 0) for a declaration given with a position
+    (:meth:`Deal.from_position`), whose cards are not known.
+    """
 
     player: int
     trick: int
     combination: Combination
     suit: Suit | None
-    card: Card
+    card: Card | None
     cards: tuple[Card, ...]
     in_trumps: bool
     value: int
@@ -255,6 +259,8 @@ class Deal:
         talon: Sequence[Card | str] | None = None,
         dealer: int | None = None,
         declarations: Sequence[Declaration] = (),
+        declared: Sequence[tuple[int, Combination, Suit | None]] = (),
+        won: tuple[Sequence[Card | str], Sequence[Card | str]] = ((), ()),
         swapped_by: int | None = None,
         au_sept: bool = False,
         settings: Settings | None = None,
@@ -301,7 +307,17 @@ class Deal:
                     f"at trick {trick_number} player {player} holds {want} cards, "
                     f"not {len(hand_cards[player])}"
                 )
-        used = [*hand_cards[0], *hand_cards[1], *on_table, *([up] if up else [])]
+        captured = (cards_of(won[0]), cards_of(won[1]))
+        if len(captured[0]) % 2 or len(captured[1]) % 2:
+            raise ValueError("the cards won are whole tricks of two cards")
+        used = [
+            *hand_cards[0],
+            *hand_cards[1],
+            *on_table,
+            *([up] if up else []),
+            *captured[0],
+            *captured[1],
+        ]
         face_down = max(0, TALON_SIZE - 2 * (trick_number - 1))
         if talon is None:
             spare = [c for c in ALL_CARDS if c not in used]
@@ -326,18 +342,40 @@ class Deal:
         deal.leader = leader
         deal.trick = on_table
         deal.phase = Phase.FOLLOW if on_table else Phase.LEAD
-        deal.tricks_won = [[], []]
-        deal.card_points = [0, 0]
-        deal.declarations = list(declarations)
+        deal.tricks_won = [[(pile[i], pile[i + 1]) for i in range(0, len(pile), 2)] for pile in captured]
+        deal.card_points = [sum(c.points for c in pile) for pile in captured]
         deal.declared_suits = [set(), set()]
         deal.quinte_declared = [False, False]
-        for decl in declarations:
+        given = list(declarations)
+        for player, comb, comb_suit in declared:
+            # A declaration made earlier in the deal (rule 13 then limits what follows).
+            if type(player) is not int or player not in (0, 1):
+                raise ValueError(f"a declaration is made by player 0 or 1, not {player!r}")
+            if (comb is Combination.QUINTE) != (comb_suit is None):
+                raise ValueError("a quinte has no suit; every other combination has one")
+            in_trumps = comb_suit is suit
+            given.append(
+                Declaration(
+                    player,
+                    0,
+                    comb,
+                    comb_suit,
+                    None,
+                    (),
+                    in_trumps,
+                    combination_value(comb, in_trumps, deal.settings),
+                )
+            )
+        deal.declarations = given
+        for decl in given:
             if decl.combination is Combination.QUINTE:
                 deal.quinte_declared[decl.player] = True
             elif decl.suit is not None:
                 deal.declared_suits[decl.player].add(decl.suit)
         deal.swapped_by = swapped_by
-        deal.seven_played = deal.seven_of_trumps not in used or deal.seven_of_trumps in on_table
+        seven = deal.seven_of_trumps
+        # The seven is gone once played: on the table, in a trick, or not in the position.
+        deal.seven_played = seven in on_table or seven in captured[0] + captured[1] or seven not in used
         deal.au_sept_asked = au_sept
         if au_sept:
             if trick_number != LAST_SWAP_TRICK or on_table:

@@ -12,17 +12,6 @@ from playwright.sync_api import expect
 
 from .conftest import LANGS, axe_violations, horizontal_overflow, watch, wide_elements
 
-#: Defects found by these tests and reported to the page's author (not ours to fix): a test
-#: that meets only these is marked xfail, with the details, instead of failing the build.
-KNOWN_DEFECTS = {
-    "final-count-table-360": (
-        "table.demo-count",
-        "the final count table (5 columns) is 351 px wide at a 360 px viewport and widens"
-        " .demo-layout past the screen; fix in static/css/table.css, e.g. @media (max-width: 30rem)"
-        " { .demo-count { font-size: .85rem } .demo-count th, .demo-count td { padding: .2rem .25rem } }",
-    ),
-}
-
 STEP_URL = re.compile(r"/(fr|es|en)/demo/([\w-]+)/(\d+)$")
 
 
@@ -35,16 +24,6 @@ def demo_links(page: Any, lang: str) -> list[str]:
         if STEP_URL.search(href) and href not in firsts:
             firsts.append(href)
     return firsts
-
-
-def sticks_out(page: Any, selector: str) -> bool:
-    """True if an element matching ``selector`` reaches past the right edge of the viewport."""
-    return bool(
-        page.evaluate(
-            "s => [...document.querySelectorAll(s)].some(e => e.getBoundingClientRect().right > innerWidth)",
-            selector,
-        )
-    )
 
 
 def shown_step(page: Any) -> tuple[int, int]:
@@ -239,7 +218,6 @@ def _sample_steps(total: int) -> list[int]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_demo_steps_accessible_and_fit_a_phone(site: Any, lang: str, screenshots: Path) -> None:
     problems: list[str] = []
-    found_known: list[str] = []
     firsts = demo_links(site, lang)
     problems += axe_violations(site)
     for index, first in enumerate(firsts):
@@ -255,11 +233,7 @@ def test_demo_steps_accessible_and_fit_a_phone(site: Any, lang: str, screenshots
             site.set_viewport_size({"width": 360, "height": 740})
             overflow = horizontal_overflow(site)
             if overflow > 0:
-                known = [d for selector, d in KNOWN_DEFECTS.values() if sticks_out(site, selector)]
-                if known:
-                    found_known.append(f"{base}/{n} (+{overflow} px): {known[0]}")
-                else:
-                    problems.append(f"{base}/{n}: {overflow} px wider than 360 px: {wide_elements(site)}")
+                problems.append(f"{base}/{n}: {overflow} px wider than 360 px: {wide_elements(site)}")
     # After an htmx swap the page is still accessible (the swapped stage, focus, live region).
     site.set_viewport_size({"width": 1280, "height": 900})
     site.goto(firsts[0])
@@ -272,8 +246,6 @@ def test_demo_steps_accessible_and_fit_a_phone(site: Any, lang: str, screenshots
         site.goto(middle)
         site.screenshot(path=screenshots / f"demo-{lang}-{size}.png", full_page=True)
     assert not problems, "\n".join(problems)
-    if found_known:
-        pytest.xfail("known defect, reported to the demo table's author: " + "; ".join(found_known))
 
 
 def test_out_of_range_step_is_a_404_in_the_language(site: Any, first_demo: str, problems: Any) -> None:

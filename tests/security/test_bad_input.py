@@ -284,6 +284,10 @@ def _root_cases() -> Iterator[Case]:
         yield Case(f"unknown-page-markup:{lang}", f"/{lang}/" + _quoted(INJECTIONS[0]), (404,), lang)
         yield Case(f"no-trailing-slash:{lang}", f"/{lang}", (301, 308, 404), None)
     yield Case("unknown-language-home", "/xx/", (404,), "en")
+    # Nothing redirects off the site (the Location check in the test).
+    for i, path in enumerate(("/%2F%2Fevil.example/", "/%5Cevil.example/", "/en/%2F%2Fevil.example")):
+        yield Case(f"open-redirect-{i}", path, (404, 301, 302, 308), None)
+    yield Case("open-redirect-query", "/", (302,), None, query="next=//evil.example&url=https://evil.example")
     yield Case("nul-byte", "/en/%00", (404, 400), None)
 
 

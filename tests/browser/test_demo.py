@@ -255,3 +255,19 @@ def test_out_of_range_step_is_a_404_in_the_language(site: Any, first_demo: str, 
     assert response is not None and response.status == 404
     assert site.locator("html").get_attribute("lang") == "es"
     assert axe_violations(site) == []
+
+
+def test_keyboard_user_keeps_focus_on_the_control(site: Any, first_demo: str) -> None:
+    """Enter on a focused control steps, and focus stays on that control after the swap."""
+    site.goto(first_demo)
+    site.focus("#demo-next")
+    site.keyboard.press("Enter")
+    wait_for_step(site, 2)
+    assert site.evaluate("document.activeElement.id") == "demo-next"
+    site.keyboard.press("Enter")
+    wait_for_step(site, 3)
+    site.keyboard.press("Shift+Tab")
+    assert site.evaluate("document.activeElement.id") == "demo-previous"
+    site.keyboard.press("Enter")
+    wait_for_step(site, 2)
+    assert site.evaluate("document.activeElement.id") == "demo-previous"

@@ -254,30 +254,32 @@ def find_targets(server: Server) -> Targets:
     steps = [p for p in parse_page(fetch(server.url + demo).text).links if step_re.fullmatch(p)]
     if not steps:
         raise SystemExit(f"{demo} links to no demo step (/{LANG}/demo/<slug>/<n>)")
-    first = steps[0]
-    page = fetch(server.url + first)
-    later = sorted(
-        {
-            p
-            for p in parse_page(page.text).links
-            if step_re.fullmatch(p) and p.rsplit("/", 1)[0] == first.rsplit("/", 1)[0]
-        },
-        key=lambda p: int(p.rsplit("/", 1)[1]),
-    )
-    last = int(later[-1].rsplit("/", 1)[1]) if later else int(first.rsplit("/", 1)[1])
-    slug = first.rsplit("/", 1)[0]
+    demos: list[tuple[str, int]] = []  # (/<lang>/demo/<slug>, last step)
+    for first in dict.fromkeys(steps):
+        slug = first.rsplit("/", 1)[0]
+        numbers = [
+            int(p.rsplit("/", 1)[1])
+            for p in parse_page(fetch(server.url + first).text).links
+            if step_re.fullmatch(p) and p.rsplit("/", 1)[0] == slug
+        ]
+        demos.append((slug, max(numbers, default=1)))
+    slug, last = demos[0]
     step = f"{slug}/{max(1, last // 2)}"
     if fetch(server.url + step).status != 200:
-        step = first
+        step = f"{slug}/1"
     rules_links = parse_page(fetch(server.url + rules).text).links
     sections = sorted({p.split("#")[0] for p in rules_links if p.startswith(f"/{LANG}/rules/")})
     mix: list[tuple[str, bool]] = []
     for lang in ("fr", "es", "en"):
-        mix += [(f"/{lang}/", False), (rules.replace(f"/{LANG}/", f"/{lang}/", 1), False)]
-        mix += [(s.replace(f"/{LANG}/", f"/{lang}/", 1), False) for s in sections[:8]]
-        for n in range(1, last + 1, max(1, last // 12)):
-            path = f"{slug}/{n}".replace(f"/{LANG}/", f"/{lang}/", 1)
-            mix += [(path, False), (path, True)]
+
+        def there(path: str, lang: str = lang) -> str:
+            return path.replace(f"/{LANG}/", f"/{lang}/", 1)
+
+        mix += [(f"/{lang}/", False), (there(rules), False), (there(demo), False)]
+        mix += [(there(s), False) for s in sections]
+        for slug, last in demos:
+            for n in range(1, last + 1, max(1, last // 8)):
+                mix += [(there(f"{slug}/{n}"), False), (there(f"{slug}/{n}"), True)]
     sizes = {p: len(fetch(server.url + p).body) for p in sections}
     largest = max(sizes, key=lambda p: sizes[p]) if sizes else None
     return Targets(step=step, rules=rules, section=largest, mix=mix)

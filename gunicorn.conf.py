@@ -5,8 +5,9 @@ Gunicorn reads ``./gunicorn.conf.py`` by itself when started from the repository
 
 Environment:
 
-- ``PORT`` (default 8000) and ``HOST`` (default 127.0.0.1): the address to bind. Binding
-  another interface is a deliberate choice (``HOST=0.0.0.0``), never the default.
+- ``PORT`` (default 8000) and ``WEB_HOST`` (default 127.0.0.1): the address to bind. Binding
+  another interface is a deliberate choice (``WEB_HOST=0.0.0.0``), never the default (not
+  ``HOST``, which some shells set to the machine's name).
 - ``WEB_CONCURRENCY``: number of worker processes, default 2 × the number of cores.
 - ``GUNICORN_TIMEOUT`` (default 30 s): a worker silent for longer is killed and replaced.
 - ``SECRET_KEY`` and ``CHOUINE_ENV``: read by the app factory (``CHOUINE_ENV=production``
@@ -46,11 +47,15 @@ def _cores() -> int:
 wsgi_app = "tutorial:create_app()"
 
 # Where: loopback by default.
-bind = [f"{os.environ.get('HOST', '127.0.0.1').strip() or '127.0.0.1'}:{_int_env('PORT', 8000)}"]
+_host = os.environ.get("WEB_HOST", "").strip() or "127.0.0.1"
+bind = [f"{_host}:{_int_env('PORT', 8000)}"]
 backlog = 1024
 
 # Workers: synchronous workers (the pages are CPU-bound and short: no I/O to wait on), two
-# per core so that one core is never idle while a worker writes its response.
+# per core so that one core is never idle while a worker writes its response. A sync worker
+# serves one connection at a time: facing the Internet, put a buffering reverse proxy (nginx)
+# in front, as gunicorn's documentation advises, so that slow clients cannot hold workers.
+# (Measured on 2 cores: gthread workers were no faster for these pages.)
 workers = _int_env("WEB_CONCURRENCY", 2 * _cores())
 worker_class = "sync"
 # Build the app once in the master: workers share its memory, and a configuration error

@@ -103,7 +103,7 @@ class Server:
 
 def start_server(log: Path, extra: list[str] | None = None) -> Server:
     port = free_port()
-    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1", "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PORT": str(port), "WEB_HOST": "127.0.0.1", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("FLASK_DEBUG", None)
     with log.open("wb") as handle:
         process = subprocess.Popen(

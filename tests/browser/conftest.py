@@ -85,7 +85,7 @@ def start_server(log: Path, workers: int = 2) -> LiveServer:
     env = {
         **os.environ,
         "PORT": str(port),
-        "HOST": "127.0.0.1",
+        "WEB_HOST": "127.0.0.1",
         "WEB_CONCURRENCY": str(workers),
         "PYTHONDONTWRITEBYTECODE": "1",
     }

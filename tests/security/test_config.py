@@ -97,7 +97,7 @@ def test_gunicorn_settings_are_safe(monkeypatch: pytest.MonkeyPatch) -> None:
     from gunicorn.config import Config
 
     def load(**env: str) -> Config:
-        for name in ("PORT", "HOST", "WEB_CONCURRENCY"):
+        for name in ("PORT", "WEB_HOST", "WEB_CONCURRENCY"):
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, Play, Swap, parse_action
-from .cards import ALL_CARDS, DECK_SIZE, Card, Rank
+from .cards import ALL_CARDS, DECK_SIZE, Card, Suit
 from .deal import Deal, IllegalAction, Phase
 from .events import DealerDrawn, Event
 from .rules import HAND_SIZE, QUINTE_VALUES, Combination, Reason, Settings
@@ -262,25 +262,14 @@ def random_record(rng: random.Random, *, quinte_value: int = QUINTE_VALUES[0]) -
     rng.shuffle(deck)
     dealer = rng.randrange(2)
     roll = rng.random()
-    if roll < 0.08:
-        suit = rng.choice(deck).suit
-        _deal_to(
-            deck,
-            rng.randrange(2),
-            dealer,
-            [Card(r, suit) for r in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)],
-        )
-    elif roll < 0.16:
+    suit = rng.choice(deck).suit
+    if roll < 0.08:  # a chouine in hand (rule 12)
+        _deal_to(deck, rng.randrange(2), dealer, _suit_cards(Combination.CHOUINE, suit))
+    elif roll < 0.16:  # a quinte in hand
         brisques = [c for c in deck if c.is_brisque]
         _deal_to(deck, rng.randrange(2), dealer, rng.sample(brisques, HAND_SIZE))
-    elif roll < 0.24:
-        suit = rng.choice(deck).suit
-        _deal_to(
-            deck,
-            rng.randrange(2),
-            dealer,
-            [Card(r, suit) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)],
-        )
+    elif roll < 0.24:  # a quateron in hand
+        _deal_to(deck, rng.randrange(2), dealer, _suit_cards(Combination.QUATERON, suit))
     deal = Deal(deck, dealer, Settings(quinte_value=quinte_value))
     tokens: list[str] = []
     while not deal.is_over:
@@ -288,6 +277,10 @@ def random_record(rng: random.Random, *, quinte_value: int = QUINTE_VALUES[0]) -
         tokens.append(action.token)
         deal.apply(action)
     return DealRecord(tuple(deck), dealer, tuple(tokens), quinte_value)
+
+
+def _suit_cards(combination: Combination, suit: Suit) -> list[Card]:
+    return [Card(rank, suit) for rank in combination.ranks]
 
 
 def _deal_to(deck: list[Card], player: int, dealer: int, cards: list[Card]) -> None:

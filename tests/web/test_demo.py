@@ -126,7 +126,7 @@ def test_controls_are_links(client: FlaskClient) -> None:
     t = labels(translator("en"))
     for key, n in (("first", 1), ("previous", 1), ("next", 3)):
         assert re.search(rf'id="demo-{key}"[^>]*href="/en/demo/full-deal/{n}"', html), key
-    assert 'hx-push-url="true"' in html and 'hx-target="#demo-stage"' in html
+    assert 'data-hx-push-url="true"' in html and 'data-hx-target="#demo-stage"' in html
     assert 'aria-live="polite"' in html
     assert t["teaching"] in html
     last = client.get(f"/en/demo/full-deal/{demos()['full-deal'].total}").get_data(as_text=True)

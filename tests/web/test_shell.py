@@ -259,7 +259,7 @@ def test_no_inline_script_style_or_handler(client: FlaskClient, url: str) -> Non
         assert "style" not in attrs, f"style attribute on <{tag}>"
         for name, value in attrs.items():
             assert not name.startswith("on"), f"event handler {name} on <{tag}>"
-            assert not name.startswith("hx-on"), f"{name} needs eval"
+            assert not name.startswith(("hx-on", "data-hx-on")), f"{name} needs eval"
             assert not (value or "").strip().lower().startswith("javascript:")
         if tag == "script":
             assert attrs.get("src"), "script without src"
@@ -440,7 +440,7 @@ def test_every_simple_page_is_safe_and_in_its_language(app: Flask) -> None:
         for tag, attrs in doc.tags:
             assert tag != "style", url
             assert "style" not in attrs, f"style attribute on <{tag}> in {url}"
-            assert not any(name.startswith(("on", "hx-on")) for name in attrs), f"{tag} {url}"
+            assert not any(name.startswith(("on", "hx-on", "data-hx-on")) for name in attrs), f"{tag} {url}"
             if tag == "script":
                 assert attrs.get("src"), f"inline script in {url}"
         fragment = client.get(url, headers={"HX-Request": "true"})

@@ -131,6 +131,14 @@ def start_server(log: Path, extra: list[str] | None = None) -> Server:
         try:
             with urllib.request.urlopen(server.url + f"/{LANG}/", timeout=2) as response:
                 if response.headers.get("Server", "").startswith("gunicorn"):
+                    # Every worker booted: gunicorn forks them one after the other, so wait
+                    # until their number holds still for a second.
+                    count, steady_since = len(server.worker_pids()), time.monotonic()
+                    while time.monotonic() - steady_since < 1.0 and time.monotonic() < deadline:
+                        time.sleep(0.2)
+                        now = len(server.worker_pids())
+                        if now != count:
+                            count, steady_since = now, time.monotonic()
                     return server
         except (urllib.error.URLError, OSError):
             pass

@@ -65,6 +65,9 @@ ALL_COMBINATIONS = (*SUIT_COMBINATIONS, Combination.QUINTE)
 FIVE_CARD_COMBINATIONS = frozenset({Combination.QUINTE, Combination.CHOUINE})
 
 
+_PLAIN_PLAYS = tuple(Play(card) for card in ALL_CARDS)  # immutable, shared
+
+
 class Phase(Enum):
     LEAD = "lead"
     FOLLOW = "follow"
@@ -437,6 +440,14 @@ class Deal:
             for card, reason in zip(hand, reasons, strict=True)
         ]
 
+    def _card_reason(self, hand: list[Card], card: Card) -> Reason:
+        """Why ``card`` (in ``hand``) may or may not be played now."""
+        if self.phase is Phase.LEAD:
+            return Reason.LEADER_FREE  # rule 8: the leader is always free
+        if not self.strict:
+            return Reason.TALON_FREE  # rule 6: free while the talon lasts
+        return self._play_reasons(hand)[hand.index(card)]
+
     def _play_reasons(self, hand: list[Card]) -> list[Reason]:
         if self.phase is Phase.LEAD:
             return [Reason.LEADER_FREE] * len(hand)  # rule 8: the leader is always free
@@ -571,7 +582,7 @@ class Deal:
         may_declare = self._may_declare(hand)
         for card, reason in zip(hand, self._play_reasons(hand), strict=True):
             if reason.allows:
-                actions.append(Play(card))
+                actions.append(_PLAIN_PLAYS[card.index])
                 if may_declare:
                     for comb in self._declarable(player, card):
                         actions.append(Play(card, comb))
@@ -595,7 +606,7 @@ class Deal:
         hand = self.hands[player]
         if action.card not in hand:
             return Reason.NOT_IN_HAND
-        reason = self._play_reasons(hand)[hand.index(action.card)]
+        reason = self._card_reason(hand, action.card)
         if not reason.allows:
             return reason
         if action.declaration is not None:
@@ -645,7 +656,7 @@ class Deal:
         card = action.card
         leading = self.phase is Phase.LEAD
         hand = self.hands[player]
-        reason = self._play_reasons(hand)[hand.index(card)]
+        reason = self._card_reason(hand, card)
         declaration: Declaration | None = None
         if action.declaration is not None:
             cards = self._combination_cards(player, action.declaration, card)

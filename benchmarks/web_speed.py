@@ -15,7 +15,9 @@ What it does, in one run:
    p50/p99 latency at 32 concurrent connections for: the demo step page, the same step as
    an htmx fragment (``HX-Request: true``), the rules page, and each one's static file,
    as a browser asks (``Accept-Encoding: gzip, br``); each page's rate is given as a
-   ratio to its static file's;
+   ratio to its static file's ("ratio"), and so is the server's CPU time per request
+   ("cpu ms", "cpu r." = static CPU / page CPU: the ratio the rates would have on cores
+   free of other work; it varies less than the rates when other processes share the cores);
 4. adds up the bytes a first visit to the demo step transfers, as a browser with
    ``Accept-Encoding: gzip, br`` fetches them: the HTML, then every stylesheet, script,
    icon and image it names (and what the stylesheets name), compressed as served.
@@ -90,6 +92,17 @@ class Server:
             if int(fields[1]) == self.process.pid:
                 pids.append(int(stat.parent.name))
         return sorted(pids)
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by the master and its live workers."""
+        total = 0
+        for pid in [self.process.pid, *self.worker_pids()]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+        return total / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -527,7 +540,8 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
             f" with its static file (medians), Accept-Encoding: {ACCEPT_ENCODING}\n"
         )
         print(
-            f"{'target':<30} {'path':<44} {'bytes':>7} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6}"
+            f"{'target':<30} {'path':<44} {'bytes':>7} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7}"
+            f" {'ratio':>6} {'cpu ms':>7} {'cpu r.':>6}"
         )
         for name, (path, hx) in pages.items():
             headers = {"Accept-Encoding": ACCEPT_ENCODING}
@@ -540,20 +554,27 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
             # Page and static file measured in alternating rounds, medians kept: a burst of
             # load from another process then hits both sides alike.
             page_runs, static_runs = [], []
+            page_cpu, static_cpu = [], []
             for _ in range(ROUNDS):
-                page_runs.append(run_wrk(wrk, server.url, [(path, hx)], 32, max(1, seconds // ROUNDS)))
-                static_runs.append(run_wrk(wrk, server.url, [(static, False)], 32, max(1, seconds // ROUNDS)))
+                for runs, cpu, target in (
+                    (page_runs, page_cpu, (path, hx)),
+                    (static_runs, static_cpu, (static, False)),
+                ):
+                    before = server.cpu_seconds()
+                    runs.append(run_wrk(wrk, server.url, [target], 32, max(1, seconds // ROUNDS)))
+                    cpu.append((server.cpu_seconds() - before) * 1000 / max(1, runs[-1].requests))
             page_result, static_result = median_result(page_runs), median_result(static_runs)
             ratio = statistics.median(p.rps / s.rps for p, s in zip(page_runs, static_runs, strict=True))
+            cpu_ms, static_cpu_ms = statistics.median(page_cpu), statistics.median(static_cpu)
             label = path + (" (HX)" if hx else "")
             print(
                 f"{name:<30} {label:<44} {size:>7} {page_result.rps:>8.0f} {page_result.p50_ms:>7.1f}"
-                f" {page_result.p99_ms:>7.1f} {ratio:>6.2f}"
+                f" {page_result.p99_ms:>7.1f} {ratio:>6.2f} {cpu_ms:>7.2f} {static_cpu_ms / cpu_ms:>6.2f}"
             )
             static_size = (STATIC / static.removeprefix("/static/")).stat().st_size
             print(
                 f"{'  static file':<30} {static:<44} {static_size:>7} {static_result.rps:>8.0f}"
-                f" {static_result.p50_ms:>7.1f} {static_result.p99_ms:>7.1f}"
+                f" {static_result.p50_ms:>7.1f} {static_result.p99_ms:>7.1f} {'':>6} {static_cpu_ms:>7.2f}"
             )
             bad = page_result.errors + page_result.non_2xx + static_result.errors + static_result.non_2xx
             if bad:

@@ -3,8 +3,9 @@
 - ``live_server`` (session): starts ``gunicorn -c gunicorn.conf.py`` on a free port of
   127.0.0.1, waits until it answers, stops it at the end. Every browser test reuses it.
 - ``browser_type_launch_args`` (session): Playwright launches ``/usr/bin/chromium`` (no
-  ``playwright install`` here: that download is unreachable). Without that file every test in
-  this folder is skipped with the reason (``make chromium`` installs it).
+  ``playwright install`` here: that download is unreachable; ``CHROMIUM_PATH`` names another
+  binary). Without it every test that needs a browser is skipped with the reason (``make
+  chromium`` installs it); the tests of the server over plain HTTP still run.
 - ``page``: pytest-playwright's page, on the live server (``base_url``), watched: a console
   error, an uncaught exception or a Content-Security-Policy violation fails the test.
 - Every test here is marked ``browser`` (``pytest -m "not browser"`` leaves them out).
@@ -28,7 +29,7 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -52,7 +53,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if _HERE in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
-            if skip is not None:
+            needs_browser = set(getattr(item, "fixturenames", ())) & {"page", "browser", "context", "site"}
+            if skip is not None and needs_browser:
                 item.add_marker(skip)
 
 

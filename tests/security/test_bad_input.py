@@ -320,6 +320,8 @@ def check_headers(response: TestResponse) -> None:
     assert headers.get("X-Content-Type-Options") == "nosniff"
     assert headers.get("Referrer-Policy"), "no Referrer-Policy"
     assert "frame-ancestors 'none'" in csp or headers.get("X-Frame-Options") in ("DENY", "SAMEORIGIN")
+    for cookie in headers.getlist("Set-Cookie"):  # the site needs none; any must be locked down
+        assert "HttpOnly" in cookie and "SameSite" in cookie, cookie
 
 
 @pytest.fixture(scope="module")

@@ -271,3 +271,28 @@ def test_keyboard_user_keeps_focus_on_the_control(site: Any, first_demo: str) ->
     site.keyboard.press("Enter")
     wait_for_step(site, 2)
     assert site.evaluate("document.activeElement.id") == "demo-previous"
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="known defect reported to the demo table's author: at 360 px .demo-centre"
+    " (grid-template-columns: auto 1fr) gives the talon its full text width and squeezes the"
+    " trick column (heading one word a line, the two trick cards stacked); suggested fix in"
+    " static/css/table.css: .demo-centre { grid-template-columns: fit-content(50%) minmax(0, 1fr) }",
+)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_trick_cards_side_by_side_on_a_phone(site: Any, first_demo: str, lang: str) -> None:
+    """A two-card trick reads left to right at 360 px, as on the table."""
+    site.set_viewport_size({"width": 360, "height": 740})
+    base = first_demo.rsplit("/", 1)[0].replace("/en/", f"/{lang}/", 1)
+    site.goto(base + "/1")
+    total = shown_step(site)[1]
+    for n in range(2, total + 1):
+        site.goto(f"{base}/{n}")
+        cards = site.locator(".demo-trick__card")
+        if cards.count() == 2:
+            break
+    else:
+        pytest.skip("no step with two cards on the table")
+    tops = [cards.nth(i).bounding_box()["y"] for i in range(2)]
+    assert abs(tops[0] - tops[1]) < 2, f"{site.url}: trick cards stacked (tops {tops})"

@@ -38,12 +38,12 @@ setup: $(VENV)/.installed node_modules/.installed static compile
 # Catalog maintenance (for writers): extract the English source, merge into fr/es/en.
 extract: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel-content.cfg --no-location --omit-header --sort-output -o translations/content.pot content
-	$(BIN)/pybabel extract -F babel-messages.cfg -k lazy_gettext -k _l --sort-output --omit-header -o translations/messages.pot tutorial/web
-	$(BIN)/pybabel extract -F babel-narration.cfg -k N_ -k npgettext:1c,2,3 --sort-output --omit-header -o translations/narration.pot tutorial/narration
+	$(BIN)/pybabel extract -F babel-messages.cfg -k lazy_gettext -k _l --no-location --sort-output --omit-header -o translations/messages.pot tutorial/web
+	$(BIN)/pybabel extract -F babel-narration.cfg -k N_ -k npgettext:1c,2,3 --no-location --sort-output --omit-header -o translations/narration.pot tutorial/narration
 
 update: extract
 	@for d in $(DOMAINS); do for l in $(LANGS); do \
-	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -D $$d -i translations/$$d.pot -d translations -l $$l || exit 1; done; done
+	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D $$d -i translations/$$d.pot -d translations -l $$l || exit 1; done; done
 
 # Debian's Chromium for the browser tests (Playwright drives it; no browser download).
 chromium:

@@ -173,6 +173,7 @@ LABELS: dict[str, tuple[str, str]] = {
         "teaching view, which players at a real table never see.",
     ),
     "watch": pgettext("demo", "Watch this deal"),
+    "watch_title": pgettext("demo", "Watch “%(title)s”"),
     "step_of": pgettext("demo", "Step %(step)s of %(total)s"),
     "first": pgettext("demo", "First step"),
     "previous": pgettext("demo", "Previous step"),
@@ -187,7 +188,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "to_act": pgettext("demo", "to play"),
     "dealer": pgettext("demo", "dealer"),
     "talon": pgettext("demo", "Talon"),
-    "talon_count": pgettext("demo", "%(count)s cards to draw, the turn-up included"),
     "talon_empty": pgettext("demo", "The talon is empty"),
     "trumps": pgettext("demo", "Trumps: %(suit)s"),
     "trick": pgettext("demo", "Trick %(trick)s"),
@@ -209,8 +209,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "card_not_playable": pgettext("demo", "%(card)s (may not be played)"),
     "card_wins": pgettext("demo", "%(card)s (takes the trick)"),
     "trick_won_by": pgettext("demo", "Trick %(trick)s, taken by %(player)s"),
-    "steps_count": pgettext("demo", "%(count)s steps"),
-    "talon_count_label": pgettext("demo", "The talon: %(count)s face-down cards"),
     "turn_up_card": pgettext("demo", "The turn-up: %(card)s"),
     "declaration_value": pgettext("demo", "%(declaration)s: %(points)s"),
     "rule_link": pgettext("demo", "Rule"),
@@ -219,6 +217,31 @@ LABELS: dict[str, tuple[str, str]] = {
     "draw_title": pgettext("demo", "The draw for dealer"),
     "the_table": pgettext("demo", "The table"),
 }
+
+
+def npgettext(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Extraction marker for a label that depends on a count (translated by :func:`count_label`)."""
+    return (context, singular, plural)
+
+
+#: Labels with a count, in the plural form the language gives that count.
+COUNT_LABELS: dict[str, tuple[str, str, str]] = {
+    "talon_count": npgettext(
+        "demo",
+        "%(count)s card to draw, the turn-up included",
+        "%(count)s cards to draw, the turn-up included",
+    ),
+    "talon_count_label": npgettext(
+        "demo", "The talon: %(count)s face-down card", "The talon: %(count)s face-down cards"
+    ),
+    "steps_count": npgettext("demo", "%(count)s step", "%(count)s steps"),
+}
+
+
+def count_label(tr: Translator, key: str, count: int) -> str:
+    """A label with a count, e.g. "1 step" / "36 steps", in the plural form of ``tr``'s language."""
+    context, singular, plural = COUNT_LABELS[key]
+    return tr.npgettext(context, singular, plural, count) % {"count": count}
 
 
 def labels(tr: Translator) -> dict[str, str]:

@@ -22,7 +22,7 @@ import re
 from flask import Blueprint, Response, abort, redirect, url_for
 
 from tutorial.narration.catalog import translator
-from tutorial.narration.demos import Demo, demos, labels
+from tutorial.narration.demos import Demo, count_label, demos, labels
 from tutorial.web.demo.view import StepView, step_view
 from tutorial.web.render import render_page
 
@@ -53,6 +53,7 @@ def index(lang: str) -> Response:
             "title": demo.title(tr),
             "summary": demo.summary(tr),
             "total": demo.total,
+            "steps": count_label(tr, "steps_count", demo.total),
             "url": url_for("demo.step", lang=lang, slug=demo.slug, step=1),
         }
         for demo in demos().values()

@@ -15,7 +15,7 @@ from werkzeug.routing import BuildError
 from tutorial.engine import Card, Combination, Deal
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator, translator
-from tutorial.narration.demos import Demo, labels
+from tutorial.narration.demos import Demo, count_label, labels
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
 
@@ -63,6 +63,7 @@ class StepView:
     trumps: str = ""
     talon_text: str = ""
     talon_count: int = 0
+    talon_count_label: str = ""
     trick_number: int = 0
     trick: tuple[TrickCard, ...] = ()
     trick_caption: str = ""
@@ -222,7 +223,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
     if talon == 0:
         talon_text = t["talon_empty"]
     else:
-        talon_text = t["talon_count"] % {"count": talon}
+        talon_text = count_label(tr, "talon_count", talon)
     turn_up = CardView(deal.turn_up.code, card_name(deal.turn_up, tr)) if deal.turn_up is not None else None
     return replace(
         base,
@@ -231,6 +232,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
         trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
         talon_text=talon_text,
         talon_count=len(deal.talon),
+        talon_count_label=count_label(tr, "talon_count_label", len(deal.talon)),
         trick_number=deal.trick_number,
         trick=tuple(trick),
         trick_caption=caption,

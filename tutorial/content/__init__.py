@@ -23,6 +23,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from markupsafe import Markup, escape
+from num2words import num2words
 
 from tutorial.content.examples import Outcome, run
 from tutorial.content.numbers import placeholders
@@ -66,11 +67,28 @@ def translator(lang: str) -> NullTranslations:
     return NullTranslations()
 
 
+#: Counts small enough to read better in words in running text ("five cards").
+WORDS_UP_TO = 20
+
+
+def number_words(lang: str, values: dict[str, Any]) -> dict[str, str]:
+    """``<name>_words`` for each small count: the engine's number spelled out in ``lang``.
+
+    >>> number_words("fr", {"hand_size": 5, "deal_points": 130})
+    {'hand_size_words': 'cinq'}
+    """
+    return {
+        f"{name}_words": num2words(value, lang=lang)
+        for name, value in values.items()
+        if type(value) is int and 0 <= value <= WORDS_UP_TO
+    }
+
+
 def message(lang: str, context: str, text: str, values: dict[str, Any] | None = None) -> str:
     """The translation of one message, its placeholders filled."""
     out = translator(lang).pgettext(context, text)
     if values is not None and "%" in out:
-        out = out % values
+        out = out % (values | number_words(lang, values) if "_words)s" in out else values)
     return out
 
 

@@ -273,13 +273,23 @@ def test_keyboard_user_keeps_focus_on_the_control(site: Any, first_demo: str) ->
     assert site.evaluate("document.activeElement.id") == "demo-previous"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect reported to the demo table's author: at 360 px .demo-centre"
-    " (grid-template-columns: auto 1fr) gives the talon its full text width and squeezes the"
-    " trick column (heading one word a line, the two trick cards stacked); suggested fix in"
-    " static/css/table.css: .demo-centre { grid-template-columns: fit-content(50%) minmax(0, 1fr) }",
-)
+def test_focus_stays_on_first_and_last_when_they_become_unavailable(site: Any, first_demo: str) -> None:
+    """At the first or last step that control is disabled, yet keyboard focus is not lost."""
+    site.goto(first_demo.rsplit("/", 1)[0] + "/2")
+    total = shown_step(site)[1]
+    site.focus("#demo-last")
+    site.keyboard.press("Enter")
+    wait_for_step(site, total)
+    assert site.evaluate("document.activeElement.id") == "demo-last"
+    assert site.get_attribute("#demo-last", "aria-disabled") == "true"
+    site.keyboard.press("Enter")  # a disabled control does nothing
+    assert shown_step(site)[0] == total
+    site.focus("#demo-first")
+    site.keyboard.press("Enter")
+    wait_for_step(site, 1)
+    assert site.evaluate("document.activeElement.id") == "demo-first"
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_trick_cards_side_by_side_on_a_phone(site: Any, first_demo: str, lang: str) -> None:
     """A two-card trick reads left to right at 360 px, as on the table."""

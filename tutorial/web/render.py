@@ -10,7 +10,11 @@ browser's included) keep the page and the fragment apart.
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, ParamSpec
 
 from flask import Response, current_app, make_response, render_template, request
 from jinja2 import Template, nodes
@@ -118,3 +122,87 @@ def add_vary(response: Response) -> Response:
         for header in VARY:
             response.vary.add(header)
     return response
+
+
+# ------------------------------------------------------------------------------ page cache
+P = ParamSpec("P")
+
+#: Most pages kept per process (a page is 10-60 KB: at most some tens of MB).
+PAGE_CACHE_SIZE = 1024
+
+
+class BoundedCache:
+    """A small thread-safe LRU mapping with ``get``/``set`` (the interface flask-compress uses)."""
+
+    def __init__(self, size: int = PAGE_CACHE_SIZE) -> None:
+        self.size = size
+        self._items: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def set(self, key: str, value: bytes) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+def compress_cache_key(req: Any) -> str:
+    """What a compressed response depends on here: method, URL and page-or-fragment.
+
+    Every response of this site is decided by these alone (no per-visitor content), so the
+    compressed bytes of a page are computed once per process and algorithm.
+    """
+    return f"{req.method} {req.full_path} {int(wants_fragment())}"
+
+
+class PageCache:
+    """Pages that depend only on their URL (path and query) and on page-or-fragment.
+
+    The rules and the demo steps are the same for every visitor and never change while the
+    server runs, so each is rendered once per process. A bounded LRU, so that made-up query
+    strings cannot grow it without end. Only 200 responses are kept.
+    """
+
+    def __init__(self, size: int = PAGE_CACHE_SIZE) -> None:
+        self.size = size
+        self._pages: OrderedDict[tuple[str, bytes, bool], tuple[bytes, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, view: Callable[P, Response]) -> Callable[P, Response]:
+        @wraps(view)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> Response:
+            if current_app.debug or request.method not in ("GET", "HEAD"):
+                return view(*args, **kwargs)
+            key = (request.path, request.query_string, wants_fragment())
+            with self._lock:
+                hit = self._pages.get(key)
+                if hit is not None:
+                    self._pages.move_to_end(key)
+            if hit is not None:
+                body, mimetype = hit
+                return add_vary(Response(body, 200, mimetype=mimetype))
+            response = view(*args, **kwargs)
+            if response.status_code == 200 and not response.direct_passthrough:
+                with self._lock:
+                    self._pages[key] = (response.get_data(), response.mimetype or "text/html")
+                    while len(self._pages) > self.size:
+                        self._pages.popitem(last=False)
+            return response
+
+        return cached
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+
+
+#: Decorate a view whose page depends on nothing but its URL: ``@cached_page``.
+cached_page = PageCache()

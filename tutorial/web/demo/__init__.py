@@ -24,7 +24,7 @@ from flask import Blueprint, Response, abort, redirect, url_for
 from tutorial.narration.catalog import translator
 from tutorial.narration.demos import Demo, count_label, demos, labels
 from tutorial.web.demo.view import StepView, step_view
-from tutorial.web.render import render_page
+from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("demo", __name__)
 
@@ -45,6 +45,7 @@ def _demo(slug: str) -> Demo:
 
 
 @bp.get("/<lang:lang>/demo/")
+@cached_page
 def index(lang: str) -> Response:
     tr = translator(lang)
     items = [
@@ -69,6 +70,7 @@ def start(lang: str, slug: str) -> Response:
 
 
 @bp.get("/<lang:lang>/demo/<slug>/<step>")
+@cached_page
 def step(lang: str, slug: str, step: str) -> Response:
     demo = _demo(slug)
     if not _STEP.fullmatch(step) or int(step) > demo.total:

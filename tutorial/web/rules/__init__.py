@@ -17,7 +17,7 @@ from tutorial.content.numbers import placeholders
 from tutorial.content.source import Section
 from tutorial.engine import LAST_DRAW_TRICK, TRICKS_PER_DEAL, Deal, Settings
 from tutorial.engine.rules import QUINTE_VALUES
-from tutorial.web.render import render_page
+from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("rules", __name__, template_folder="../templates")
 
@@ -96,12 +96,14 @@ def _title(lang: str, sec: Section, settings: Settings) -> str:
 
 
 @bp.get("/<lang:lang>/rules")
+@cached_page
 def index(lang: str) -> Response:
     settings = _settings()
     return render_page("rules/index.html", **_common(lang, settings))
 
 
 @bp.get("/<lang:lang>/rules/<slug>")
+@cached_page
 def section_page(lang: str, slug: str) -> Response:
     settings = _settings()
     page = render_section(lang, slug, settings, link=lambda uid: unit_url(lang, uid))

@@ -227,6 +227,12 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
                     ui(lang, "ui.pos.hand.named", name=named[i]) if named else ui(lang, f"ui.pos.hand.{role}")
                 )
                 hands.append((label, tuple(c.code for c in snap.hands[role])))
+        for i, role in enumerate(("leader", "follower")):
+            if role in snap.won:
+                label = (
+                    ui(lang, "ui.pos.won.named", name=named[i]) if named else ui(lang, f"ui.pos.won.{role}")
+                )
+                won.append((label, tuple(c.code for c in snap.won[role])))
         for role, comb, suit, _value, _trumps in snap.declared:
             i = 0 if role == "leader" else 1
             label = (

@@ -365,6 +365,7 @@ class _Position:
         self.where = where
         self.names: tuple[str, str] | None = None
         self.rules: set[int] = set()
+        self.given_won: dict[str, tuple[Card, ...]] = {}
 
     # -- set-up ---------------------------------------------------------------------------
     def _setup(self) -> tuple[Deal, list[tuple[int, str]]]:
@@ -404,6 +405,8 @@ class _Position:
                 self.names = (words[1], words[2])
             else:
                 raise ExampleError(f"{at}: unknown line {text!r}")
+        # The cards the block says were captured (the rest of the pack is filler, not shown).
+        self.given_won = {ROLES[p]: tuple(won[p]) for p in (0, 1) if won[p]}
         if trumps is None:
             raise ExampleError(f"{self.where}: say 'turn-up CARD' or 'trumps SUIT'")
         if not 1 <= trick <= TRICKS_PER_DEAL:
@@ -500,7 +503,7 @@ class _Position:
             talon=deal.talon_size,
             hands={r: tuple(deal.hands[ROLES.index(r)]) for r in self.shown_hands},
             table=(),
-            won={},
+            won=dict(self.given_won),
             declared=tuple(
                 (ROLES[d.player], d.combination.token, d.suit, d.value, d.in_trumps)
                 for d in deal.declarations

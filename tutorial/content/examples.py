@@ -91,12 +91,12 @@ from tutorial.engine import (
     Suit,
     Swap,
     TrickWin,
-    combination_value,
     draw_for_dealer,
 )
 from tutorial.engine.events import (
     AuSeptAsked,
     CardDrawn,
+    CardPlayed,
     DealScored,
     DeclarationShown,
     TrickWon,
@@ -639,14 +639,15 @@ class _Position:
             reason = deal.check(Play(card, comb))
             if reason is not None:
                 raise ExampleError(f"{at}: the engine refuses {card}/{comb.token}: {reason.sentence}")
+            # What the declaration would score and show, as the engine plays it (on a copy).
+            (played,) = [e for e in deal.copy().apply(Play(card, comb)) if isinstance(e, CardPlayed)]
+            value = played.declaration_value
             in_trumps = comb is not Combination.QUINTE and card.suit is deal.trumps
-            value = combination_value(comb, in_trumps, self.settings)
             if len(args) > 2 and int(args[2]) != value:
                 raise ExampleError(f"{at}: the engine values {comb.token} at {value}")
             self.rules.update({11, 12})
             key = f"ui.ex.may-declare.{comb.token}" + (".trumps" if in_trumps else "")
-            cards = self._combination_cards(deal, comb, card)
-            return [Line(key, {"value": value}, cards)]
+            return [Line(key, {"value": value}, played.declaration_cards)]
         if word == "shown":
             p = self._role(args[0], at)
             shown = [e for e in events if isinstance(e, DeclarationShown) and e.player == p]
@@ -728,14 +729,6 @@ class _Position:
                 return [Line("ui.ex.deal-won.named", {"name": self.names[want]})]
             return [Line(f"ui.ex.deal-won.{args[0]}")]
         raise ExampleError(f"{at}: unknown expectation {word!r}")
-
-    @staticmethod
-    def _combination_cards(deal: Deal, comb: Combination, card: Card) -> tuple[Card, ...]:
-        hand = deal.hands[deal.to_act]
-        if comb is Combination.QUINTE:
-            brisques = [c for c in hand if c.is_brisque]
-            return tuple(brisques)
-        return tuple(Card(r, card.suit) for r in comb.ranks)
 
     def _options(self, deal: Deal, at: str) -> dict[Card, Any]:
         if deal.phase not in (Phase.LEAD, Phase.FOLLOW):

@@ -26,8 +26,7 @@ def test_there_are_examples_in_every_rule_area() -> None:
         "chouine",
         "scoring",
         "example",
-        "variants",
-        "faq",
+        "strategy",
     ):
         assert slug in with_examples, f"section {slug} has no worked example"
 

@@ -102,13 +102,36 @@ def ui(lang: str, key: str, **values: Any) -> str:
 
 _LINK = re.compile(r"\[([^\]]+)\]\(@([A-Za-z0-9.\-]+)\)")
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
+_STRONG_LANG = re.compile(r"\*\*([^*]+?)\*\*\{lang=([a-z]{2})\}")
+_EM_LANG = re.compile(r"\*([^*]+?)\*\{lang=([a-z]{2})\}")
 _EM = re.compile(r"\*(.+?)\*")
 
 
-def inline(text: str, link: Any = None) -> Markup:
-    """Render the inline Markdown of a message: ``**strong**``, ``*em*``, ``[text](@id)``."""
+def inline(text: str, link: Any = None, lang: str | None = None) -> Markup:
+    """Render the inline Markdown of a message: ``**strong**``, ``*em*``, ``[text](@id)``.
+
+    ``*talon*{lang=fr}`` (the attribute-list syntax of Python-Markdown) marks a word of another
+    language, for screen readers and spell checkers; on a page in that language it is plain
+    emphasis.
+
+    >>> str(inline("the *talon*{lang=fr}", lang="en"))
+    'the <em lang="fr">talon</em>'
+    >>> str(inline("le *talon*{lang=fr}", lang="fr"))
+    'le <em>talon</em>'
+    """
     html = str(escape(text))
+
+    def with_lang(tag: str) -> Any:
+        def sub(m: re.Match[str]) -> str:
+            if m.group(2) == lang:
+                return f"<{tag}>{m.group(1)}</{tag}>"
+            return f'<{tag} lang="{m.group(2)}">{m.group(1)}</{tag}>'
+
+        return sub
+
+    html = _STRONG_LANG.sub(with_lang("strong"), html)
     html = _STRONG.sub(r"<strong>\1</strong>", html)
+    html = _EM_LANG.sub(with_lang("em"), html)
     html = _EM.sub(r"<em>\1</em>", html)
     if link is not None:
         html = _LINK.sub(lambda m: f'<a href="{escape(link(m.group(2)))}">{m.group(1)}</a>', html)
@@ -256,7 +279,7 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
             comb = key.rsplit(".", 1)[1]
             key = key.rsplit(".", 1)[0]
             values["declaration"] = ui(lang, f"ui.comb.{comb}")
-        text = ui(lang, key, **values)
+        text = capitalise(ui(lang, key, **values))
         lines.append((text, tuple((c.code, line.dim) for c in line.cards)))
     sheet = None
     if outcome.score is not None and outcome.result is not None and outcome.result.totals:
@@ -291,12 +314,25 @@ def score_sheet(lang: str, outcome: Outcome) -> Sheet:
     return Sheet(names, rows, (result.totals[0], result.totals[1]), winner)
 
 
+_FIRST_LETTER = re.compile(r"^([^\w%]*)(\w)")
+
+
+def capitalise(text: str) -> str:
+    """The text with its first letter in capitals (after any leading markup or punctuation):
+    a table cell or a caption line that starts with a spelled-out number or a lower-case name.
+
+    >>> capitalise("cinco brisques"), capitalise("*mariage* impossible")
+    ('Cinco brisques', '*Mariage* impossible')
+    """
+    return _FIRST_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), text, count=1)
+
+
 def _cell(lang: str, context: str, text: str, values: dict[str, Any], link: Any) -> Markup:
     from tutorial.content.source import translatable
 
     if translatable(text):
-        return inline(message(lang, context, text, values), link)
-    return inline(text % values if "%" in text else text, link)
+        return inline(capitalise(message(lang, context, text, values)), link, lang)
+    return inline(text % values if "%" in text else text, link, lang)
 
 
 def render_section(lang: str, slug: str, settings: Settings, link: Any = None) -> Page | None:
@@ -338,7 +374,7 @@ def render_section(lang: str, slug: str, settings: Settings, link: Any = None) -
 def _render_unit(lang: str, unit: Unit, values: dict[str, Any], settings: Settings, link: Any) -> Block:
     html = Markup("")
     if unit.kind != "row":
-        html = inline(message(lang, unit.id, unit.text, values), link)
+        html = inline(message(lang, unit.id, unit.text, values), link, lang)
     examples = [render_example(lang, ex, settings) for ex in unit.examples]
     return Block(
         "para" if unit.kind == "para" else unit.kind,

@@ -18,6 +18,7 @@ from tutorial.engine import (
     HAND_SIZE,
     LAST_DRAW_TRICK,
     LAST_TRICK_BONUS,
+    RANKS_HIGH_TO_LOW,
     TALON_SIZE,
     TOTAL_CARD_POINTS,
     TRICKS_PER_DEAL,
@@ -35,8 +36,10 @@ def _values(settings: Settings) -> dict[str, int]:
 
     values = {
         "deck_size": DECK_SIZE,
+        "suit_size": len(RANKS_HIGH_TO_LOW),  # cards in a suit, so trumps in the pack
         "hand_size": HAND_SIZE,
         "talon_size": TALON_SIZE,
+        "to_draw": TALON_SIZE + 1,  # the face-down talon and the turn-up under it (rule 3)
         "tricks": TRICKS_PER_DEAL,
         "last_draw_trick": LAST_DRAW_TRICK,
         "first_strict_trick": LAST_DRAW_TRICK + 1,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, request, url_for
 
+from tutorial.content import number_words
+from tutorial.engine import LAST_TRICK_BONUS, TRICKS_PER_DEAL, Settings
 from tutorial.web.i18n import best_language
 from tutorial.web.render import render_page
 
@@ -20,6 +22,16 @@ def root() -> Response:
     return response
 
 
+def goal_numbers(lang: str) -> dict[str, object]:
+    """The figures of the home page's goal, from the engine; counts spelled out in ``lang``."""
+    values = {
+        "tricks": TRICKS_PER_DEAL,
+        "bonus": LAST_TRICK_BONUS,
+        "target": Settings().match_target,
+    }
+    return values | number_words(lang, values)
+
+
 @bp.get("/<lang:lang>/")
 def index(lang: str) -> Response:
-    return render_page("home/index.html")
+    return render_page("home/index.html", goal=goal_numbers(lang))

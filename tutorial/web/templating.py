@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, g, request, url_for
+from flask import Flask, current_app, g, request, url_for
 from werkzeug.routing import BuildError
 
 from tutorial.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
@@ -58,14 +58,13 @@ def _same_page(lang: str) -> str:
 def language_links() -> list[LanguageLink]:
     """One link per site language to the page being shown (the current one marked)."""
     here = current_language()
-    return [
-        LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here)
-        for lang in LANGUAGES
-    ]
+    return [LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here) for lang in LANGUAGES]
 
 
 def nav_url(endpoint: str, **values: Any) -> str | None:
     """URL of an endpoint in the current language, or ``None`` if it does not exist (yet)."""
+    if endpoint not in current_app.view_functions:
+        return None  # a page family not built yet (e.g. the practice table)
     try:
         return url_for(endpoint, **values)
     except BuildError:

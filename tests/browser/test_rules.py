@@ -108,3 +108,50 @@ def test_bad_quinte_value_is_a_400_page_that_leads_back(site: Any, problems: Any
     assert axe_violations(site) == []
     site.locator("main a[href*='quinte=100']").first.click()
     site.wait_for_url("**/es/rules?quinte=100")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_summary_prints_on_one_a4_page(site: Any, lang: str, screenshots: Path) -> None:
+    """Chromium's own print to PDF, with both quinte values: one A4 sheet in every language."""
+    for query in ("", "?quinte=100"):
+        site.goto(f"/{lang}/rules/summary{query}")
+        pdf = site.pdf(format="A4", print_background=True)
+        pages = re.findall(rb"/Type\s*/Page(?!s)", pdf)
+        assert len(pages) == 1, f"{lang}{query}: {len(pages)} pages"
+    (screenshots / f"summary-{lang}.pdf").write_bytes(pdf)
+    for size in (1280, 360):
+        site.set_viewport_size({"width": size, "height": 900 if size > 360 else 740})
+        site.goto(f"/{lang}/rules/summary")
+        site.screenshot(path=screenshots / f"summary-{lang}-{size}.png", full_page=True)
+        site.goto(f"/{lang}/rules/strategy")
+        site.screenshot(path=screenshots / f"strategy-{lang}-{size}.png", full_page=True)
+
+
+@pytest.mark.parametrize("width", (1280, 360))
+def test_talon_lies_across_the_turn_up(site: Any, width: int) -> None:
+    """As the text says: the face-down talon crosses the turn-up, which shows at both ends."""
+    site.set_viewport_size({"width": width, "height": 900})
+    site.goto("/en/rules/deal")
+    turn_up = site.locator(".table-start__turn-up .card").bounding_box()
+    talon = site.locator(".table-start__talon .card").bounding_box()
+    assert talon["width"] > talon["height"] and turn_up["height"] > turn_up["width"]
+
+    def centre(box: dict[str, float]) -> tuple[float, float]:
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (tx, ty), (ux, uy) = centre(talon), centre(turn_up)
+    assert abs(tx - ux) < 3 and abs(ty - uy) < 3
+    assert turn_up["y"] < talon["y"] and turn_up["y"] + turn_up["height"] > talon["y"] + talon["height"]
+
+
+def test_paragraph_links_show_on_hover_and_focus(site: Any) -> None:
+    site.goto("/en/rules/play")
+    link = site.locator("#play\\.free > .rules-permalink")
+    opacity = "el => getComputedStyle(el).opacity"
+    assert link.evaluate(opacity) == "0"
+    site.hover("#play\\.free")
+    site.wait_for_timeout(50)
+    assert link.evaluate(opacity) == "1"
+    site.mouse.move(0, 0)
+    link.focus()
+    assert link.evaluate(opacity) == "1"

@@ -194,3 +194,100 @@ def test_rule_url_paths_are_served(client: FlaskClient) -> None:
             path, anchor = rule_url(lang, point).split("#")
             _status, doc = _get(client, path)
             assert doc.get_element_by_id(anchor, None) is not None, (lang, point)
+
+
+# ---------------------------------------------------------------- issue 13: the quick path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_summary_page(client: FlaskClient, lang: str) -> None:
+    """The one-page summary: the free/strict strip near the top, the card values and the
+    declarations table, numbers from the engine."""
+    status, doc = _get(client, f"/{lang}/rules/summary")
+    assert status == 200
+    article = doc.find(".//article")
+    order = [el.tag if el.tag != "figure" else el.get("class", "") for el in article]
+    strip = next(i for i, tag in enumerate(order) if "rules-figure--phases" in tag)
+    assert strip < order.index("h2"), "the free/strict strip comes before the first part"
+    text = " ".join(article.text_content().split())
+    values = placeholders(Settings())
+    for name in ("mariage_trumps", "tierce_trumps", "quateron_trumps", "quinte", "last_trick_bonus"):
+        assert str(values[name]) in text, name
+    assert len(article.xpath(".//table")) == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_quinte_switch_sits_below_the_section(client: FlaskClient, lang: str) -> None:
+    for slug in SLUGS:
+        _status, doc = _get(client, f"/{lang}/rules/{slug}")
+        rules = doc.find_class("rules--section")[0]
+        children = [el.get("class", el.tag) for el in rules]
+        assert children.index("rules-setting") > children.index("rules-article"), slug
+
+
+@pytest.mark.parametrize("lang", ("es", "en"))
+def test_french_terms_are_marked_french(client: FlaskClient, lang: str) -> None:
+    _status, doc = _get(client, f"/{lang}/rules/glossary")
+    french = {el.text_content() for el in doc.xpath("//article//*[@lang='fr']")}
+    assert {"Atout", "Pli", "Donne", "Brisque", "Retourne"} <= french
+    _status, doc = _get(client, f"/{lang}/rules/deal")
+    assert {"retourne", "atout"} <= {el.text_content() for el in doc.xpath("//article//*[@lang='fr']")}
+
+
+def test_french_pages_need_no_lang_marks(client: FlaskClient) -> None:
+    for slug in SLUGS:
+        _status, doc = _get(client, f"/fr/rules/{slug}")
+        assert not doc.xpath("//article//*[@lang]"), slug
+        assert "{lang=" not in doc.find(".//article").text_content(), slug
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_cells_start_with_a_capital(client: FlaskClient, lang: str) -> None:
+    for slug in SLUGS:
+        _status, doc = _get(client, f"/{lang}/rules/{slug}")
+        for cell in doc.xpath("//table//th | //table//td"):
+            text = cell.text_content().strip()
+            letters = [c for c in text if c.isalpha()]
+            if letters:
+                assert letters[0].isupper(), f"{slug}: {text!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_examples_with_both_hands_say_it_is_a_teaching_view(client: FlaskClient, lang: str) -> None:
+    """Rule 18: a view that shows both hands says so, above every such example."""
+    from tutorial.content import ui
+
+    checked = 0
+    for slug in ("strict", "seven", "strategy"):
+        _status, doc = _get(client, f"/{lang}/rules/{slug}")
+        for figure in doc.find_class("rules-example"):
+            labels = [
+                h.find_class("rules-example__label")[0].text_content()
+                for h in figure.find_class("rules-example__hand")
+            ]
+            hands = [label for label in labels if label != ui(lang, "ui.pos.turn-up")]
+            title = " ".join(figure.find_class("rules-example__title")[0].text_content().split())
+            expected = ui(lang, "ui.pos.title.teaching" if len(hands) == 2 else "ui.pos.title")
+            assert title == expected, (slug, title)
+            checked += len(hands) == 2
+    assert checked > 10
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_learning_path(client: FlaskClient, lang: str) -> None:
+    """Goal, summary, narrated deal, then the practice table (a marked place until it exists)."""
+    _status, doc = _get(client, f"/{lang}/")
+    steps = doc.find_class("learn__step")
+    assert len(steps) == 4
+    goal = " ".join(steps[0].text_content().split())
+    assert "10" in goal and not re.search(r"\b(3|16)\b", goal), goal
+    links = [s.xpath(".//a/@href") for s in steps]
+    assert links[1] == [f"/{lang}/rules/summary"]
+    assert links[2] == [f"/{lang}/demo/"]
+
+
+def test_home_chouine_is_of_one_suit(client: FlaskClient) -> None:
+    """A chouine is ace to jack of one suit, not necessarily trumps (rule 12)."""
+    _status, doc = _get(client, "/en/")
+    caption = doc.get_element_by_id("chouine-caption").text_content()
+    assert "one suit" in caption and "trumps" not in caption

@@ -1,0 +1,104 @@
+"""The French and Spanish texts read as players write: one word for each thing of the game,
+everywhere the site speaks (rule text, interface and narration catalogs)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from tutorial.content import render_example
+from tutorial.content.source import sections
+from tutorial.engine import Settings
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+DOMAINS = ("content", "messages", "narration")
+PLACEHOLDER = re.compile(r"%\(\w+\)s")
+
+
+def catalog(lang: str, domain: str) -> Catalog:
+    with (TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+        return read_po(f, locale=lang, domain=domain)
+
+
+def strings(lang: str) -> list[tuple[str, str]]:
+    """(where, translation) for every message of the three domains."""
+    out = []
+    for domain in DOMAINS:
+        for m in catalog(lang, domain):
+            if not m.id:
+                continue
+            for s in m.string if isinstance(m.string, tuple) else (m.string,):
+                out.append((f"{domain}:{m.context or m.id}", s))
+    return out
+
+
+# Words a player would not write, with what to write instead.
+AVOID = {
+    "fr": [
+        (r"vue d.apprentissage", "« vue pédagogique »"),
+        (r"atout a été entamé", "« entame à l’atout »"),
+        (r"Pas d.annonce \(", "« Mariage impossible avec cette carte »"),
+        (r"\bdonnes? commentées?", "« coup » for a deal; « donne » is the dealing"),
+        (r"\bune donne entière", "« coup » for a deal; « donne » is the dealing"),
+    ],
+    "es": [
+        (r"tal[oó]n(?!\*\{lang)", "«mazo», as the Spanish source says (talon only as the French word)"),
+        (r"\bdeclar", "«anunciar», the verb of the Spanish source, throughout"),
+        (r"\bcant[ae]", "«anunciar», the verb of the Spanish source, throughout"),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(AVOID))
+def test_words_players_would_not_write(lang: str) -> None:
+    found = [
+        f"{where}: {pattern!r} ({advice}) in {text!r}"
+        for where, text in strings(lang)
+        for pattern, advice in AVOID[lang]
+        if re.search(pattern, PLACEHOLDER.sub("", text), re.I)
+    ]
+    assert not found, "\n".join(found)
+
+
+def _content(lang: str, context: str) -> str:
+    return next(m.string for m in catalog(lang, "content") if m.context == context)
+
+
+def test_spanish_names_the_deciding_game_and_the_tute_declarations() -> None:
+    assert "la buena" in _content("es", "variants.belle")
+    assert "la buena" in _content("es", "glossary.belle")
+    for context in ("glossary.mariage", "summary.table.mariage.2"):
+        text = _content("es", context)
+        assert "las veinte" in text and "las cuarenta" in text, context
+
+
+def test_french_glossary_uses_coup_for_a_deal_and_donne_for_the_dealing() -> None:
+    assert "distribution" in _content("fr", "glossary.donne")
+    assert "plis" in _content("fr", "glossary.coup")
+
+
+@pytest.mark.parametrize("lang", ("fr", "es", "en"))
+def test_counts_in_match_captions_are_words(lang: str) -> None:
+    """A sentence that counts deals spells the number out, as the rule text does."""
+    (ex,) = [e for s in sections() for e in s.examples if e.lines[0].strip() == "match"]
+    for text, _cards in render_example(lang, ex, Settings()).lines:
+        assert not re.search(r"\d", text), text
+
+
+@pytest.mark.parametrize("lang", ("fr", "es"))
+def test_score_sheet_rows_have_no_article(lang: str) -> None:
+    articles = r"^(le|la|les|l’|l'|el|los|las|un|une|des)\b"
+    for context in (
+        "ui.sheet.cards",
+        "ui.sheet.last",
+        "ui.sheet.declarations",
+        "ui.sheet.total",
+        "ui.sheet.winner",
+    ):
+        text = _content(lang, context)
+        assert not re.match(articles, text, re.I), f"{lang} {context}: {text}"
+        assert text[0].isupper(), f"{lang} {context}: {text}"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -148,6 +149,10 @@ def test_no_caption_line_is_printed_twice(lang: str) -> None:
         view = render_example(lang, ex, Settings())
         seen = [(text, tuple(sorted(code for code, _dim in cards))) for text, cards in view.lines if cards]
         assert len(seen) == len(set(seen)), f"{ex.id}: {seen}"
+        # Nor two lines in a row about the same cards ("may exchange", then "exchanges").
+        shown = [tuple(sorted(code for code, _dim in cards)) for _text, cards in view.lines]
+        repeats = [a for a, b in pairwise(shown) if a and a == b]
+        assert not repeats, f"{ex.id}: {repeats}"
 
 
 def test_talon_counts_agree_with_the_deal() -> None:

@@ -25,7 +25,7 @@ from babel.support import NullTranslations, Translations
 from markupsafe import Markup, escape
 from num2words import num2words
 
-from tutorial.content.examples import Outcome, run
+from tutorial.content.examples import Line, Outcome, run
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Section, Unit, section, sections, ui_messages
 from tutorial.engine import Settings
@@ -268,7 +268,7 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
                 what = f"{what} ({ui(lang, f'ui.suit.{suit.code}')})"
             declared.append((label, what))
     lines = []
-    for line in outcome.lines:
+    for line in _without_repeated_plays(outcome.lines):
         key = line.key
         values = dict(line.values)
         if named and key.startswith(("ui.ex.plays.", "ui.ex.wins.")) and not key.endswith(".named"):
@@ -296,6 +296,19 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
         deck=tuple(c.code for c in outcome.deck),
         sheet=sheet,
     )
+
+
+def _without_repeated_plays(lines: list[Line]) -> list[Line]:
+    """The caption lines, less the plain "plays" lines that the next line repeats: "the follower
+    takes the trick" shows both cards in the order played, so a trick played straight through
+    reads in one line (a play with a declaration, or followed by what the rules allow, stays)."""
+    out: list[Line] = []
+    for line in lines:
+        if line.key.startswith("ui.ex.wins."):
+            while out and out[-1].key.startswith("ui.ex.plays.") and out[-1].cards[0] in line.cards:
+                out.pop()
+        out.append(line)
+    return out
 
 
 def score_sheet(lang: str, outcome: Outcome) -> Sheet:

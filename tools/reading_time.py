@@ -22,6 +22,15 @@ from tutorial import create_app
 from tutorial.content.source import sections
 
 LANGS = ("fr", "es", "en")
+#: Sections outside the rules proper: the summary and the strategy are read on their own, the
+#: glossary, the sources and the FAQ are looked up rather than read through.
+GROUPS = {
+    "summary": "summary",
+    "strategy": "strategy",
+    "glossary": "reference",
+    "variants": "reference",
+    "faq": "reference",
+}
 
 
 def _words(node: html.HtmlElement) -> int:
@@ -47,17 +56,20 @@ def main() -> None:
     slugs = [s.slug for s in sections()]
     print(f"{'lang':4} {'page':14} {'text':>6} {'examples':>8} {'total':>6}")
     for lang in LANGS:
-        all_text = all_ex = 0
+        groups: dict[str, list[int]] = {}
         for slug in slugs:
             text, ex = page_words(client, f"/{lang}/rules/{slug}")
-            all_text += text
-            all_ex += ex
+            group = GROUPS.get(slug, "rules")
+            groups.setdefault(group, [0, 0])
+            groups[group][0] += text
+            groups[group][1] += ex
             print(f"{lang:4} {slug:14} {text:6} {ex:8} {text + ex:6}")
-        total = all_text + all_ex
-        print(
-            f"{lang:4} {'ALL':14} {all_text:6} {all_ex:8} {total:6}   "
-            f"{total / 230:.0f}-{total / 200:.0f} min at 230-200 words/min"
-        )
+        for group, (text, ex) in groups.items():
+            total = text + ex
+            print(
+                f"{lang:4} {'= ' + group:14} {text:6} {ex:8} {total:6}   "
+                f"{total / 230:.1f}-{total / 200:.1f} min at 230-200 words/min"
+            )
 
 
 if __name__ == "__main__":

@@ -22,7 +22,9 @@ The source format (one file per section, ``content/rules/NN-slug.md``)::
 * ``<!-- ... -->`` lines are notes for writers; they are neither shown nor translated.
 * Messages are inline Markdown: ``*em*``, ``**strong**``, links ``[text](@rule-id)`` to
   another unit; numbers the engine owns are written ``%(name)s`` (see
-  :mod:`tutorial.content.numbers`).
+  :mod:`tutorial.content.numbers`). A French word kept on English and Spanish pages is
+  marked as Python-Markdown's attribute lists do, ``*talon*{lang=fr}``: it is rendered with
+  ``lang="fr"`` (screen readers, spell checkers), and translations keep the mark.
 """
 
 from __future__ import annotations

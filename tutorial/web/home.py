@@ -24,12 +24,12 @@ def root() -> Response:
 
 def goal_numbers(lang: str) -> dict[str, object]:
     """The figures of the home page's goal, from the engine; counts spelled out in ``lang``."""
-    values = {
+    values: dict[str, object] = {
         "tricks": TRICKS_PER_DEAL,
         "bonus": LAST_TRICK_BONUS,
         "target": Settings().match_target,
     }
-    return values | number_words(lang, values)
+    return {**values, **number_words(lang, values)}
 
 
 @bp.get("/<lang:lang>/")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 from .actions import Action, Pass, Play, Swap
 from .cards import ALL_CARDS, DECK_SIZE, SUITS, Card, Rank, Suit
@@ -87,7 +88,8 @@ KINGS = sum(1 << c.index for c in ALL_CARDS if c.rank is Rank.KING)
 _KING_TO_QUEEN = Card(Rank.QUEEN, Suit.CLUBS).index - Card(Rank.KING, Suit.CLUBS).index  # 1
 #: ``1 << i`` for each card index.
 BIT: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
-_QUINTE_FLAG = 1  # bit 0 of a player's ``blocked`` mask; bit 0 is never a king
+_NON_BRISQUES = (1 << DECK_SIZE) - 1 - BRISQUES
+_QUINTE_FLAG = 1 << DECK_SIZE  # in a player's ``undeclared`` mask, beyond the cards
 
 #: The cards of each suit combination (rule 12), by declaration code then suit index.
 COMBINATION_MASKS: tuple[tuple[int, ...], ...] = tuple(
@@ -106,10 +108,15 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(DECK_SIZE) if mask >> i & 1)
 
 
-#: Card indices of each 8-bit pattern of a suit, by suit: ``_BYTE_CARDS[s][byte]``.
-_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_bits(byte << (8 * s)) for byte in range(256)) for s in range(len(SUITS))
-)
+#: Card indices of each pattern of the low and high 16 bits of a mask with at most five
+#: cards (a hand never holds more, rule 3): ``(*_LOW_CARDS[m & 0xFFFF], *_HIGH_CARDS[m >> 16])``.
+_LOW_CARDS: list[tuple[int, ...]] = [()] * (1 << 16)
+_HIGH_CARDS: list[tuple[int, ...]] = [()] * (1 << 16)
+for _size in range(1, HAND_SIZE + 1):
+    for _cards in combinations(range(16), _size):
+        _half = sum(1 << i for i in _cards)
+        _LOW_CARDS[_half] = _cards
+        _HIGH_CARDS[_half] = tuple(16 + i for i in _cards)
 
 #: Rule 5, from the engine's own ``trick_winner``: does the follower's card win?
 #: ``_FOLLOWER_WINS[trumps][lead << 5 | follow]``.
@@ -134,6 +141,9 @@ def _value_table(settings: Settings) -> tuple[tuple[int, int], ...]:
 
 
 _VALUES: dict[Settings, tuple[tuple[int, int], ...]] = {}
+_DEFAULT_SETTINGS = Settings()
+#: Card index of the seven of each suit.
+_SEVENS: tuple[int, ...] = tuple(Card(Rank.SEVEN, suit).index for suit in SUITS)
 
 
 def _values(settings: Settings) -> tuple[tuple[int, int], ...]:
@@ -157,7 +167,6 @@ class FastDeal:
     """One deal in bitmasks and small ints; ``apply`` mutates it without checking legality."""
 
     __slots__ = (
-        "blocked",
         "captured",
         "chouine",
         "current_trick",
@@ -171,6 +180,7 @@ class FastDeal:
         "phase",
         "points",
         "seven",
+        "seven_bit",
         "shown",
         "swapped_by",
         "talon",
@@ -179,6 +189,7 @@ class FastDeal:
         "trick_number",
         "trumps",
         "turn_up",
+        "undeclared",
         "values",
         "wins",
     )
@@ -187,15 +198,20 @@ class FastDeal:
     captured: list[int]  # cards in each player's tricks
     points: list[int]  # card points captured (without the 10 for the last trick)
     declared: list[int]  # sum of each player's declaration values
-    blocked: list[int]  # rule 13: king bit of each suit declared, bit 0 once a quinte is declared
+    # Rule 13: the king of each suit a player may still declare in, and _QUINTE_FLAG while the
+    # player may still declare a quinte.
+    undeclared: list[int]
     shown: list[int]  # cards shown (declarations, turn-up taken); public while in hand (rule 18)
     declarations: tuple[tuple[int, int, int, int, int], ...]  # (player, trick, code, suit, value)
     pending: tuple[tuple[int, int, int, bool], ...]  # this trick: (player, shown mask, code, in trumps)
-    talon: tuple[int, ...]  # face-down talon, top first; ``talon[talon_pos]`` is drawn next
+    # The cards to draw in order: the face-down talon, top first, then the turn-up (rule 7);
+    # ``talon[talon_pos]`` is drawn next.
+    talon: tuple[int, ...]
     talon_pos: int
     turn_up: int  # card index, -1 once taken
     trumps: int  # suit index
     seven: int  # card index of the seven of trumps
+    seven_bit: int  # 1 << seven while the turn-up may still be exchanged for it (rule 9), else 0
     trick_number: int
     leader: int
     to_act: int
@@ -218,24 +234,20 @@ class FastDeal:
             raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
         idx = [c.index for c in deck]
         non_dealer = 1 - dealer
-        hands = [0, 0]
         # Rule 3: deck[0], [2], … [8] to the non-dealer; [1], [3], … [9] to the dealer.
-        for i in idx[0 : 2 * HAND_SIZE : 2]:
-            hands[non_dealer] |= 1 << i
-        for i in idx[1 : 2 * HAND_SIZE : 2]:
-            hands[dealer] |= 1 << i
+        first = 1 << idx[0] | 1 << idx[2] | 1 << idx[4] | 1 << idx[6] | 1 << idx[8]
+        second = 1 << idx[1] | 1 << idx[3] | 1 << idx[5] | 1 << idx[7] | 1 << idx[9]
         fast = cls.__new__(cls)
-        # Rule 3: deck[10] is the turn-up and sets trumps; deck[11] is the top of the talon.
+        # Rule 3: deck[10] is the turn-up and sets trumps; deck[11] is the top of the talon,
+        # and the turn-up, under it, is drawn last (rule 7).
         turn_up = idx[TURN_UP_INDEX]
         fast._init(
-            hands=hands,
-            talon=tuple(idx[TURN_UP_INDEX + 1 :]),
-            turn_up=turn_up,
-            trumps=SUIT_OF[turn_up],
-            trick_number=1,
-            leader=non_dealer,  # rule 4: the non-dealer leads trick 1
-            phase=LEAD,
-            settings=settings or Settings(),
+            [first, second] if non_dealer == 0 else [second, first],
+            (*idx[TURN_UP_INDEX + 1 :], turn_up),
+            turn_up,
+            non_dealer,  # rule 4: the non-dealer leads trick 1
+            LEAD,
+            settings,
         )
         return fast
 
@@ -282,21 +294,24 @@ class FastDeal:
             raise ValueError("a card appears twice")
 
         fast = cls.__new__(cls)
+        turn_up = deal.turn_up.index if deal.turn_up is not None else -1
         fast._init(
-            hands=[_mask(new_hands[0]), _mask(new_hands[1])],
-            talon=tuple(c.index for c in new_talon),
-            turn_up=deal.turn_up.index if deal.turn_up is not None else -1,
+            [_mask(new_hands[0]), _mask(new_hands[1])],
+            tuple(c.index for c in new_talon) + ((turn_up,) if turn_up >= 0 else ()),
+            turn_up,
+            leader,
+            phase,
+            deal.settings,
             trumps=SUITS.index(deal.trumps),
             trick_number=deal.trick_number,
-            leader=leader,
-            phase=phase,
-            settings=deal.settings,
         )
         fast.captured = [_mask(won[0]), _mask(won[1])]
         fast.points = [sum(c.points for c in won[0]), sum(c.points for c in won[1])]
         fast.out = ((1 << DECK_SIZE) - 1) & ~_mask(everything)
         fast.current_trick = deal.trick[0].index if deal.trick else -1
-        fast.swapped_by = -1 if deal.swapped_by is None else deal.swapped_by
+        if deal.swapped_by is not None:
+            fast.swapped_by = deal.swapped_by
+            fast.seven_bit = 0  # rule 9: once
         fast.shown = [_mask(deal.public_cards[0]), _mask(deal.public_cards[1])]
         log = []
         pending = []
@@ -306,9 +321,9 @@ class FastDeal:
             suit = -1 if decl.suit is None else SUITS.index(decl.suit)
             fast.declared[player] += decl.value
             if decl.combination is Combination.QUINTE:
-                fast.blocked[player] |= _QUINTE_FLAG  # rule 13: one quinte a deal
+                fast.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
             elif decl.suit is not None:
-                fast.blocked[player] |= KINGS & SUIT_MASKS[suit]  # rule 13: one per suit
+                fast.undeclared[player] &= ~SUIT_MASKS[suit]  # rule 13: one per suit
             log.append((player, decl.trick, code, suit, decl.value))
             if phase == FOLLOW and decl.trick == deal.trick_number and decl.card is not None:
                 # Made with the card on the table: shown when the trick ends (rule 11).
@@ -327,21 +342,22 @@ class FastDeal:
 
     def _init(
         self,
-        *,
         hands: list[int],
         talon: tuple[int, ...],
         turn_up: int,
-        trumps: int,
-        trick_number: int,
         leader: int,
         phase: int,
-        settings: Settings,
+        settings: Settings | None,
+        trumps: int = -1,
+        trick_number: int = 1,
     ) -> None:
+        if trumps < 0:
+            trumps = turn_up >> 3
         self.hands = hands
         self.captured = [0, 0]
         self.points = [0, 0]
         self.declared = [0, 0]
-        self.blocked = [0, 0]
+        self.undeclared = [KINGS | _QUINTE_FLAG, KINGS | _QUINTE_FLAG]
         self.shown = [0, 0]
         self.declarations = ()
         self.pending = ()
@@ -349,7 +365,8 @@ class FastDeal:
         self.talon_pos = 0
         self.turn_up = turn_up
         self.trumps = trumps
-        self.seven = Card(Rank.SEVEN, SUITS[trumps]).index
+        self.seven = seven = _SEVENS[trumps]
+        self.seven_bit = 1 << seven if turn_up >= 0 else 0
         self.trick_number = trick_number
         self.leader = leader
         self.phase = phase
@@ -359,7 +376,7 @@ class FastDeal:
         self.last_winner = -1
         self.chouine = -1
         self.out = 0
-        self.values = _values(settings)
+        self.values = _values(settings or _DEFAULT_SETTINGS)
         self.wins = _FOLLOWER_WINS[trumps]
 
     def copy(self) -> FastDeal:
@@ -369,7 +386,7 @@ class FastDeal:
         other.captured = self.captured[:]
         other.points = self.points[:]
         other.declared = self.declared[:]
-        other.blocked = self.blocked[:]
+        other.undeclared = self.undeclared[:]
         other.shown = self.shown[:]
         other.declarations = self.declarations
         other.pending = self.pending
@@ -378,6 +395,7 @@ class FastDeal:
         other.turn_up = self.turn_up
         other.trumps = self.trumps
         other.seven = self.seven
+        other.seven_bit = self.seven_bit
         other.trick_number = self.trick_number
         other.leader = self.leader
         other.phase = self.phase
@@ -402,7 +420,7 @@ class FastDeal:
     @property
     def talon_size(self) -> int:
         """Cards left to draw: the face-down talon plus the turn-up while it lies there."""
-        return len(self.talon) - self.talon_pos + (self.turn_up >= 0)
+        return len(self.talon) - self.talon_pos
 
     @property
     def strict(self) -> bool:
@@ -420,7 +438,8 @@ class FastDeal:
     @property
     def talon_mask(self) -> int:
         """The face-down cards still to draw (not the turn-up)."""
-        return _mask_of_indices(self.talon[self.talon_pos :])
+        pile = self.talon[self.talon_pos :]
+        return _mask_of_indices(pile[:-1] if self.turn_up >= 0 else pile)
 
     def known_mask(self, player: int) -> int:
         """Cards of ``player``'s hand that the other player has seen (rule 18)."""
@@ -428,84 +447,60 @@ class FastDeal:
 
     def declared_suits(self, player: int) -> int:
         """Rule 13: a 4-bit mask of the suits ``player`` has declared a combination in."""
-        blocked = self.blocked[player]
-        return sum(1 << s for s in range(len(SUITS)) if blocked & KINGS & SUIT_MASKS[s])
+        undeclared = self.undeclared[player]
+        return sum(1 << s for s in range(len(SUITS)) if not undeclared & KINGS & SUIT_MASKS[s])
 
     def quinte_declared(self, player: int) -> bool:
-        return bool(self.blocked[player] & _QUINTE_FLAG)
+        return not self.undeclared[player] & _QUINTE_FLAG
 
     # ------------------------------------------------------------------ legality
     def legal_moves(self) -> list[int]:
         """Every move the player to act may make: the same set as ``Deal.legal_actions()``."""
         phase = self.phase
-        p = self.to_act
-        h = self.hands[p]
-        trick = self.trick_number
-        if phase >= AU_SEPT:
-            if phase == OVER:
-                return []
-            # Rule 10: carrying on is always an answer; the holder of the seven may exchange.
-            return (
-                [PASS, SWAP] if h >> self.seven & 1 and self.swapped_by < 0 and self.turn_up >= 0 else [PASS]
-            )
-        moves: list[int] = []
-        if (
-            h >> self.seven & 1
-            and self.swapped_by < 0  # rule 9: once
-            and self.turn_up >= 0
-            # Rule 10: up to the lead to trick 11.
-            and (trick < LAST_SWAP_TRICK or (trick == LAST_SWAP_TRICK and phase == LEAD))
-        ):
-            moves.append(SWAP)
-        if phase == LEAD or trick <= LAST_DRAW_TRICK:
-            playable = h  # rule 8: the leader is free; rule 6: free while the talon lasts
-        else:
-            lead = self.current_trick
-            suit = SUIT_MASKS[lead >> 3]
-            trumps = SUIT_MASKS[self.trumps]
-            if h & suit:
-                playable = h & suit  # rule 8: follow the suit led
-                if suit == trumps:
-                    # Rule 8: on a trump lead, a higher trump (a lower index) when holding one.
-                    higher = playable & ((1 << lead) - 1)
-                    if higher:
-                        playable = higher
-            elif h & trumps:
-                playable = h & trumps  # rule 8: void in the suit led, trump
+        h = self.hands[self.to_act]
+        if phase == LEAD:
+            playable = h  # rule 8: the leader is always free
+        elif phase == FOLLOW:
+            if self.trick_number <= LAST_DRAW_TRICK:
+                playable = h  # rule 6: free while the talon lasts
             else:
-                playable = h  # rule 8: void in the suit led and in trumps, any card
-        b = _BYTE_CARDS
-        m = playable & 0xFF
-        if m:
-            moves += b[0][m]
-        m = playable >> 8 & 0xFF
-        if m:
-            moves += b[1][m]
-        m = playable >> 16 & 0xFF
-        if m:
-            moves += b[2][m]
-        m = playable >> 24
-        if m:
-            moves += b[3][m]
-        # Every suit combination holds its king and queen (rule 12); rule 13 blocks a suit
-        # declared already. A quinte needs five brisques in hand.
-        blocked = self.blocked[p]
-        kings = h & (h >> _KING_TO_QUEEN) & KINGS & ~blocked
-        if kings or (
-            trick <= LAST_FIVE_CARD_TRICK
-            and not blocked & _QUINTE_FLAG
-            and (h & BRISQUES).bit_count() >= QUINTE_SIZE
-        ):
-            self._declarations(moves, h, playable, kings, blocked, trick)
+                lead = self.current_trick
+                suit = SUIT_MASKS[lead >> 3]
+                playable = h & suit
+                if playable:
+                    # Rule 8: follow the suit led; on a trump lead, a higher trump (a lower
+                    # index) when holding one.
+                    if lead >> 3 == self.trumps and playable & ((1 << lead) - 1):
+                        playable &= (1 << lead) - 1
+                else:
+                    playable = h & SUIT_MASKS[self.trumps]  # rule 8: void in the suit led, trump
+                    if not playable:
+                        playable = h  # rule 8: void in the suit led and in trumps, any card
+        elif phase == AU_SEPT:
+            # Rule 10: carrying on is always an answer; the holder of the seven may exchange.
+            return [PASS, SWAP] if h & self.seven_bit else [PASS]
+        else:
+            return []
+        moves = [*_LOW_CARDS[playable & 0xFFFF], *_HIGH_CARDS[playable >> 16]]
+        if h & self.seven_bit:
+            trick = self.trick_number
+            # Rule 9: the holder, once; rule 10: up to the lead to trick 11.
+            if trick < LAST_SWAP_TRICK or (trick == LAST_SWAP_TRICK and phase == LEAD):
+                moves.append(SWAP)
+        # Every suit combination holds its king and queen (rule 12); rule 13: one per suit.
+        # A quinte needs five brisques, i.e. a hand of brisques only (five cards at most).
+        undeclared = self.undeclared[self.to_act]
+        if h & h >> _KING_TO_QUEEN & undeclared or not h & _NON_BRISQUES:
+            self._declarations(moves, h, playable, undeclared)
         return moves
 
-    def _declarations(
-        self, moves: list[int], h: int, playable: int, kings: int, blocked: int, trick: int
-    ) -> None:
+    def _declarations(self, moves: list[int], h: int, playable: int, undeclared: int) -> None:
         """Add the declaration moves (rules 11-14) to ``moves``."""
+        trick = self.trick_number
+        kings = h & h >> _KING_TO_QUEEN & undeclared
         for s in range(len(SUITS)):
             if not kings & SUIT_MASKS[s]:
-                continue
+                continue  # rule 13: one combination per suit
             for code in _SUIT_CODES:
                 comb = COMBINATION_MASKS[code][s]
                 if h & comb != comb:
@@ -516,7 +511,7 @@ class FastDeal:
                     moves.append(card | code << 5)
         if (
             trick <= LAST_FIVE_CARD_TRICK  # rule 14
-            and not blocked & _QUINTE_FLAG  # rule 13: one quinte
+            and undeclared & _QUINTE_FLAG  # rule 13: one quinte
             and (h & BRISQUES).bit_count() >= QUINTE_SIZE  # rule 12: five brisques
         ):
             for card in _bits(h & BRISQUES & playable):
@@ -533,9 +528,12 @@ class FastDeal:
             if move == SWAP:
                 # Rule 9: the seven becomes the turn-up; the turn-up goes to the hand.
                 taken = self.turn_up
-                self.hands[p] ^= 1 << self.seven | 1 << taken
-                self.turn_up = self.seven
+                seven = self.seven
+                self.hands[p] ^= 1 << seven | 1 << taken
+                self.turn_up = seven
+                self.talon = (*self.talon[:-1], seven)  # drawn last, after trick 11 (rule 7)
                 self.swapped_by = p
+                self.seven_bit = 0  # rule 9: once
                 self.shown[p] |= 1 << taken  # rule 18: who takes the turn-up is public
             if self.phase == AU_SEPT:
                 # Rule 10: then the leader may exchange before leading.
@@ -557,41 +555,40 @@ class FastDeal:
         self.captured[winner] |= 1 << lead | 1 << card
         self.points[winner] += POINTS[lead] + POINTS[card]
         self.current_trick = -1
-        trick = self.trick_number
         if self.pending and self._end_declarations():
             return
-        if trick == TRICKS_PER_DEAL:
-            self.last_winner = winner  # rule 16: the 10 for the last trick
-            self.phase = OVER
-            return
+        trick = self.trick_number
         if trick <= LAST_DRAW_TRICK:
             # Rule 7: the winner draws first, then the loser; after trick 11 the loser takes
             # the turn-up (the seven of trumps if it was exchanged).
             talon = self.talon
             pos = self.talon_pos
-            self.hands[winner] |= 1 << talon[pos]
-            pos += 1
-            if pos < len(talon):
-                self.hands[1 - winner] |= 1 << talon[pos]
-                pos += 1
-            else:
-                up = self.turn_up
-                self.hands[1 - winner] |= 1 << up
-                self.shown[1 - winner] |= 1 << up  # rule 18: who takes the turn-up is public
+            hands = self.hands
+            hands[winner] |= 1 << talon[pos]
+            hands[1 - winner] |= 1 << talon[pos + 1]
+            self.talon_pos = pos + 2
+            if trick == LAST_DRAW_TRICK:
+                self.shown[1 - winner] |= 1 << self.turn_up  # rule 18: who takes it is public
                 self.turn_up = -1
-            self.talon_pos = pos
-        trick += 1
-        self.trick_number = trick
+                self.seven_bit = 0  # rule 10: no exchange from the lead to trick 11 on
+            elif trick == LAST_SWAP_TRICK - 1 and self.seven_bit:
+                # Rule 10: au sept, unless the seven is the turn-up or was played or exchanged.
+                seven = self.seven
+                if self.turn_up != seven and (
+                    (hands[0] | hands[1]) >> seven & 1 or seven in talon[pos + 2 :]
+                ):
+                    self.trick_number = LAST_SWAP_TRICK
+                    self.leader = winner
+                    self.to_act = 1 - winner  # the follower is asked, whatever they hold
+                    self.phase = AU_SEPT
+                    return
+        elif trick == TRICKS_PER_DEAL:
+            self.last_winner = winner  # rule 16: the 10 for the last trick
+            self.phase = OVER
+            return
+        self.trick_number = trick + 1
         self.leader = self.to_act = winner  # rule 4: the winner leads the next trick
         self.phase = LEAD
-        if trick == LAST_SWAP_TRICK and self.swapped_by < 0:
-            # Rule 10: au sept, unless the seven is the turn-up or was played (or exchanged).
-            seven = self.seven
-            if self.turn_up != seven and (
-                (self.hands[0] | self.hands[1]) >> seven & 1 or seven in self.talon[self.talon_pos :]
-            ):
-                self.phase = AU_SEPT  # the follower is asked, whatever they hold
-                self.to_act = 1 - winner
 
     def _declare(self, player: int, card: int, code: int) -> None:
         suit = card >> 3
@@ -599,11 +596,11 @@ class FastDeal:
         value = self.values[code][in_trumps]
         self.declared[player] += value
         if code == QUINTE:
-            self.blocked[player] |= _QUINTE_FLAG  # rule 13: one quinte a deal
+            self.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
             cards = self.hands[player] & BRISQUES  # rule 12: the five brisques (card played out)
             suit = -1
         else:
-            self.blocked[player] |= KINGS & SUIT_MASKS[suit]  # rule 13: one per suit
+            self.undeclared[player] &= ~SUIT_MASKS[suit]  # rule 13: one per suit
             cards = COMBINATION_MASKS[code][suit] & ~(1 << card)
         self.declarations += ((player, self.trick_number, code, suit, value),)
         self.pending += ((player, cards, code, in_trumps),)

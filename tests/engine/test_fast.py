@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 from chouine_helpers import cards, new_deal, play, strict_deal
 from fast_lockstep import (
+    advance_randomly,
     check_decision,
     check_result,
     check_same,
@@ -20,6 +21,7 @@ from fast_lockstep import (
     lockstep,
     mask,
     one_deal,
+    random_deal,
     redistribute,
     uniform_policy,
 )
@@ -195,3 +197,19 @@ def test_au_sept_question_matches() -> None:
             asked += deal.phase is Phase.AU_SEPT
             deal.apply(action)
             fast.apply(fast.action_to_move(action))
+
+
+def test_playout_random_takes_the_moves_the_generic_loop_takes() -> None:
+    # playout_random's shortcut for common decisions must list exactly legal_moves().
+    rng = random.Random(99)
+    for n in range(300):
+        deal = random_deal(rng)
+        advance_randomly(deal, rng)
+        fast = FastDeal.from_deal(deal)
+        generic = fast.copy()
+        chooser = random.Random(n)
+        while not generic.is_over():
+            moves = generic.legal_moves()
+            generic.apply(moves[int(chooser.random() * len(moves))])
+        fast.playout_random(random.Random(n))
+        assert fast_state(fast) == fast_state(generic)

@@ -104,10 +104,6 @@ COMBINATION_MASKS: tuple[tuple[int, ...], ...] = tuple(
 _SUIT_CODES = (MARIAGE, TIERCE, QUATERON, CHOUINE)
 
 
-def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(i for i in range(DECK_SIZE) if mask >> i & 1)
-
-
 #: Card indices of each pattern of the low and high 16 bits of a mask with at most five
 #: cards (a hand never holds more, rule 3): ``(*_LOW_CARDS[m & 0xFFFF], *_HIGH_CARDS[m >> 16])``.
 _LOW_CARDS: list[tuple[int, ...]] = [()] * (1 << 16)
@@ -151,6 +147,20 @@ def _values(settings: Settings) -> tuple[tuple[int, int], ...]:
     if table is None:
         table = _VALUES[settings] = _value_table(settings)
     return table
+
+
+def strict_playable(hand: int, lead: int, trumps: int) -> int:
+    """Rule 8, tricks 12-16: the cards of ``hand`` the follower may play on ``lead``."""
+    suit = SUIT_MASKS[lead >> 3]
+    playable = hand & suit
+    if playable:
+        # Rule 8: follow the suit led; on a trump lead, a higher trump (a lower index) when
+        # holding one.
+        if lead >> 3 == trumps and playable & ((1 << lead) - 1):
+            playable &= (1 << lead) - 1
+        return playable
+    # Rule 8: void in the suit led, trump (any trump); void in trumps too, any card.
+    return hand & SUIT_MASKS[trumps] or hand
 
 
 def move_card(move: int) -> int:
@@ -464,29 +474,17 @@ class FastDeal:
             if self.trick_number <= LAST_DRAW_TRICK:
                 playable = h  # rule 6: free while the talon lasts
             else:
-                lead = self.current_trick
-                suit = SUIT_MASKS[lead >> 3]
-                playable = h & suit
-                if playable:
-                    # Rule 8: follow the suit led; on a trump lead, a higher trump (a lower
-                    # index) when holding one.
-                    if lead >> 3 == self.trumps and playable & ((1 << lead) - 1):
-                        playable &= (1 << lead) - 1
-                else:
-                    playable = h & SUIT_MASKS[self.trumps]  # rule 8: void in the suit led, trump
-                    if not playable:
-                        playable = h  # rule 8: void in the suit led and in trumps, any card
+                playable = strict_playable(h, self.current_trick, self.trumps)
         elif phase == AU_SEPT:
             # Rule 10: carrying on is always an answer; the holder of the seven may exchange.
             return [PASS, SWAP] if h & self.seven_bit else [PASS]
         else:
             return []
         moves = [*_LOW_CARDS[playable & 0xFFFF], *_HIGH_CARDS[playable >> 16]]
-        if h & self.seven_bit:
-            trick = self.trick_number
-            # Rule 9: the holder, once; rule 10: up to the lead to trick 11.
-            if trick < LAST_SWAP_TRICK or (trick == LAST_SWAP_TRICK and phase == LEAD):
-                moves.append(SWAP)
+        # Rule 9: the holder, once, while the turn-up lies there (seven_bit is 0 from the
+        # draws of trick 11 on); rule 10: up to the lead to trick 11.
+        if h & self.seven_bit and (phase == LEAD or self.trick_number < LAST_SWAP_TRICK):
+            moves.append(SWAP)
         # Every suit combination holds its king and queen (rule 12); rule 13: one per suit.
         # A quinte needs five brisques, i.e. a hand of brisques only (five cards at most).
         undeclared = self.undeclared[self.to_act]
@@ -507,14 +505,17 @@ class FastDeal:
                     continue  # rule 11: every card of the combination in hand
                 if code == CHOUINE and trick > LAST_FIVE_CARD_TRICK:
                     continue  # rule 14: five cards in hand, up to trick 12
-                for card in _bits(comb & playable):  # rule 11: the card played is a legal play
+                # Rule 11: the card played belongs to it and is a legal play.
+                playing = comb & playable
+                for card in (*_LOW_CARDS[playing & 0xFFFF], *_HIGH_CARDS[playing >> 16]):
                     moves.append(card | code << 5)
         if (
             trick <= LAST_FIVE_CARD_TRICK  # rule 14
             and undeclared & _QUINTE_FLAG  # rule 13: one quinte
             and (h & BRISQUES).bit_count() >= QUINTE_SIZE  # rule 12: five brisques
         ):
-            for card in _bits(h & BRISQUES & playable):
+            playing = h & BRISQUES & playable
+            for card in (*_LOW_CARDS[playing & 0xFFFF], *_HIGH_CARDS[playing >> 16]):
                 moves.append(card | QUINTE << 5)
 
     def check_legal(self, move: int) -> bool:
@@ -549,7 +550,11 @@ class FastDeal:
             self.phase = FOLLOW
             self.to_act = 1 - p
             return
-        # The follower's card ends the trick. Rule 5: the engine's trick winner table.
+        self._end_trick(p, card)
+
+    def _end_trick(self, p: int, card: int) -> None:
+        """The follower ``p`` has played ``card``: the trick is won, cards are drawn."""
+        # Rule 5: the engine's trick winner table.
         lead = self.current_trick
         winner = p if self.wins[lead << 5 | card] else 1 - p
         self.captured[winner] |= 1 << lead | 1 << card
@@ -625,13 +630,50 @@ class FastDeal:
         return True
 
     def playout_random(self, rng: random.Random) -> None:
-        """Play uniformly random legal moves to the end of the deal."""
+        """Play uniformly random legal moves to the end of the deal.
+
+        The same as ``moves = legal_moves(); apply(moves[int(rng.random() * len(moves))])``
+        until the deal is over (and the same moves for the same ``rng``), with the common
+        decisions (free play, no exchange or declaration possible) taken without the calls.
+        """
         rand = rng.random
-        legal = self.legal_moves
-        apply = self.apply
-        while self.phase != OVER:
-            moves = legal()
-            apply(moves[int(rand() * len(moves))])
+        hands = self.hands
+        undeclared = self.undeclared
+        low, high = _LOW_CARDS, _HIGH_CARDS
+        end_trick = self._end_trick
+        while True:
+            # legal_moves(), inlined.
+            phase = self.phase
+            if phase > FOLLOW:
+                if phase == OVER:
+                    return
+                moves = self.legal_moves()  # rule 10: the au sept question
+                self.apply(moves[int(rand() * len(moves))])
+                continue
+            p = self.to_act
+            h = hands[p]
+            if phase == LEAD or self.trick_number <= LAST_DRAW_TRICK:
+                playable = h  # rule 8: the leader is free; rule 6: free while the talon lasts
+            else:
+                playable = strict_playable(h, self.current_trick, self.trumps)
+            moves = [*low[playable & 0xFFFF], *high[playable >> 16]]
+            if h & self.seven_bit and (phase == LEAD or self.trick_number < LAST_SWAP_TRICK):
+                moves.append(SWAP)  # rules 9, 10
+            und = undeclared[p]
+            if h & h >> _KING_TO_QUEEN & und or not h & _NON_BRISQUES:
+                self._declarations(moves, h, playable, und)  # rules 11-14
+            move = moves[int(rand() * len(moves))]
+            # apply(move), inlined for a plain play.
+            if move >= 32:
+                self.apply(move)
+            elif phase == LEAD:
+                hands[p] = h ^ 1 << move
+                self.current_trick = move
+                self.phase = FOLLOW
+                self.to_act = 1 - p
+            else:
+                hands[p] = h ^ 1 << move
+                end_trick(p, move)
 
     # ------------------------------------------------------------------ results
     def card_points(self) -> tuple[int, int]:

@@ -75,6 +75,10 @@ _CODES: dict[Combination, int] = {comb: code for code, comb in enumerate(COMBINA
 _PHASES = {Phase.LEAD: LEAD, Phase.FOLLOW: FOLLOW, Phase.AU_SEPT: AU_SEPT, Phase.OVER: OVER}
 
 # ------------------------------------------------------------------ tables from the engine
+# The bit tricks rely on ``Card.index`` being ``suit * 8 + offset``, the offset running from
+# the ace (0) down to the seven (7): a lower index is a higher card of its suit (rule 1).
+if any(c.index != SUITS.index(c.suit) * 8 + int(Rank.ACE) - int(c.rank) for c in ALL_CARDS):
+    raise RuntimeError("FastDeal needs ALL_CARDS suit by suit, each from the ace down")
 #: Card points by card index (rule 1).
 POINTS: tuple[int, ...] = tuple(card.points for card in ALL_CARDS)
 #: Suit index (0-3, the order of ``SUITS``) by card index.
@@ -86,8 +90,6 @@ BRISQUES = sum(1 << c.index for c in ALL_CARDS if c.is_brisque)
 #: The four kings; a suit combination always holds its king and queen (rule 12).
 KINGS = sum(1 << c.index for c in ALL_CARDS if c.rank is Rank.KING)
 _KING_TO_QUEEN = Card(Rank.QUEEN, Suit.CLUBS).index - Card(Rank.KING, Suit.CLUBS).index  # 1
-#: ``1 << i`` for each card index.
-BIT: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 _NON_BRISQUES = (1 << DECK_SIZE) - 1 - BRISQUES
 _QUINTE_FLAG = 1 << DECK_SIZE  # in a player's ``undeclared`` mask, beyond the cards
 

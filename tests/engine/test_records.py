@@ -10,7 +10,8 @@ from chouine_helpers import card
 
 from tutorial.engine import ALL_CARDS, DealRecord, Reason, RecordError, replay
 from tutorial.engine.events import CardsDealt, DealerDrawn, TurnUp
-from tutorial.engine.record import iter_replay, random_record
+from tutorial.engine.random_play import random_record
+from tutorial.engine.record import iter_replay
 
 
 @pytest.fixture(scope="module")

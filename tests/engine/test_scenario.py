@@ -174,7 +174,9 @@ def test_scripted_full_deal_step_by_step():
             DeclarationScore(1, Combination.MARIAGE, Suit.CLUBS, False, 20),
         ),
         declared=(0, 60),
+        card_totals=(41 + 10, 79),  # the dix de der to player 0, who took the last trick
         totals=(51, 139),
+        winner=1,
     )
     assert of_type(all_events, DealWon) == [DealWon(1, by_chouine=False)]
     assert deal.result == DealResult((51, 79), (0, 60), (51, 139), 1, None)

@@ -36,6 +36,7 @@ from tutorial.engine import (
     Suit,
     Swap,
     TrickWin,
+    declaration_in_trumps,
 )
 from tutorial.engine.events import (
     AuSeptAnswered,
@@ -370,8 +371,7 @@ class Narrator:
             )
             self.follow_reason(ev, lead, out)
         if ev.declaration is not None:
-            in_trumps = before is not None and ev.card.suit is before.trumps
-            comb = self.combination(ev.declaration, ev.card, in_trumps)
+            comb = self.combination(ev.declaration, ev.card, ev.declaration_in_trumps)
             if ev.declaration is Combination.CHOUINE:
                 text = t.gettext("With this card %(player)s declares %(combination)s.")
             else:
@@ -538,7 +538,7 @@ class Narrator:
                 16,
             )
         )
-        cards = [ev.card_points[p] + (ev.last_trick_bonus if p == ev.last_trick else 0) for p in (0, 1)]
+        cards = ev.card_totals
         for p in (0, 1):
             if p == ev.last_trick:
                 text = t.gettext(
@@ -557,9 +557,8 @@ class Narrator:
                 "total": self.points(ev.totals[p]),
             }
             out.append(self.s(RESULT, text % values, 16))
-        totals = ev.totals
-        if totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
+        totals, winner = ev.totals, ev.winner
+        if winner is not None:
             out.append(
                 self.s(
                     RESULT,
@@ -709,7 +708,7 @@ class Narrator:
             declarable.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1] or "")
         ):
             cards = sorted(cards, key=lambda c: -int(c.rank))
-            in_trumps = comb is not Combination.QUINTE and cards[0].suit is deal.trumps
+            in_trumps = declaration_in_trumps(comb, cards[0].suit, deal.trumps)
             out.append(
                 self.s(
                     MAY,
@@ -753,7 +752,7 @@ class Narrator:
             ) % {"player": player, "count": QUINTE_SIZE}
         else:
             assert isinstance(suit, Suit)
-            in_trumps = suit is deal.trumps
+            in_trumps = declaration_in_trumps(comb, suit, deal.trumps)
             comb_text = self.combination(comb, Card.parse("A" + suit.code), in_trumps)
             text = t.gettext(
                 "%(player)s holds %(combination)s but may not declare it: one declaration per suit in a "

@@ -191,7 +191,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
                 tricks=len(deal.tricks_won[p]),
                 card_points=deal.card_points[p],
                 declarations=decls,
-                declared=sum(v or 0 for _, v in decls),
+                declared=deal.declared_totals[p],
             )
         )
     # The trick on the table; a trick just completed stays in view with its winner marked.
@@ -204,7 +204,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
             trick.append(TrickCard(CardView(card.code, card_name(card, tr)), players[(leader + i) % 2]))
         caption = t["trick"] % {"trick": deal.trick_number}
     elif won is not None:
-        lead_player = frame.before.leader if frame.before is not None else won.winner
+        lead_player = won.leader
         follower_won = won.winner != lead_player
         for i, card in enumerate((won.lead, won.follow)):
             wins = (i == 1) == follower_won

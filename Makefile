@@ -8,7 +8,6 @@ PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 PORT ?= 8000
 DOMAINS := content messages narration
-LANGS := fr es en
 SCREENSHOTS ?= artifacts/screenshots
 
 .PHONY: setup run serve test lint typecheck catalogs extract update compile chromium static bench loadtest clean
@@ -28,10 +27,9 @@ node_modules/.installed: package.json package-lock.json
 static: node_modules/.installed $(VENV)/.installed
 	$(PY) -m tutorial.web.build_static
 
+# Every language folder under translations/ (the list of languages is tutorial/catalogs.py's).
 compile: $(VENV)/.installed
-	@for d in $(DOMAINS); do for l in $(LANGS); do \
-	  if [ -f translations/$$l/LC_MESSAGES/$$d.po ]; then \
-	    $(BIN)/pybabel -q compile --statistics -D $$d -d translations -l $$l || exit 1; fi; done; done
+	@for d in $(DOMAINS); do $(BIN)/pybabel -q compile --statistics -D $$d -d translations || exit 1; done
 
 setup: $(VENV)/.installed node_modules/.installed static compile
 
@@ -42,8 +40,8 @@ extract: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel-narration.cfg -k N_ -k npgettext:1c,2,3 --no-location --sort-output --omit-header -o translations/narration.pot tutorial/narration
 
 update: extract
-	@for d in $(DOMAINS); do for l in $(LANGS); do \
-	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D $$d -i translations/$$d.pot -d translations -l $$l || exit 1; done; done
+	@for d in $(DOMAINS); do \
+	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D $$d -i translations/$$d.pot -d translations || exit 1; done
 
 # Debian's Chromium for the browser tests (Playwright drives it; no browser download).
 chromium:

@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+from tutorial.catalogs import LANGUAGES
+
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -40,7 +42,7 @@ CHROMIUM_ARGS = [
 ]
 #: Where screenshots go (``make test`` prints this folder at the end).
 SCREENSHOTS = REPO / os.environ.get("SCREENSHOTS", "artifacts/screenshots")
-LANGS = ("fr", "es", "en")
+LANGS = LANGUAGES
 START_TIMEOUT = 30.0
 
 _HERE = Path(__file__).resolve().parent

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
+from tutorial.catalogs import LANGUAGES
 from tutorial.engine import Play, Reason, random_record, replay
 from tutorial.engine.events import CardPlayed
-from tutorial.narration.catalog import LANGUAGES, translator
+from tutorial.narration.catalog import translator
 from tutorial.narration.demos import demos, frames_of
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import BLOCKED, MAY_NOT, Narrator, narrate

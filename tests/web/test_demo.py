@@ -8,8 +8,9 @@ import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+from tutorial.catalogs import LANGUAGES
 from tutorial.content import rule_url
-from tutorial.narration.catalog import LANGUAGES, translator
+from tutorial.narration.catalog import translator
 from tutorial.narration.demos import demos, labels
 from tutorial.narration.names import card_name
 from tutorial.web.demo.view import rule_link

@@ -229,8 +229,9 @@ def default_label(code: str) -> str:
 
         return gettext("a face-down card")
     from tutorial.narration.names import card_name
+    from tutorial.web.i18n import current_language
 
-    return card_name(code)
+    return card_name(code, current_language())
 
 
 def card_markup(

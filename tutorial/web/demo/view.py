@@ -15,9 +15,10 @@ from werkzeug.routing import BuildError
 from tutorial.engine import Card, Combination, Deal
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator, translator
-from tutorial.narration.demos import Demo, count_label, labels
+from tutorial.narration.demos import Demo
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
+from tutorial.web.demo.labels import count_label, labels
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ def _hand(
 
 def step_view(demo: Demo, lang: str, number: int) -> StepView:
     tr = translator(lang)
-    t = labels(tr)
+    t = labels()
     link = rule_link(lang)
     narrations = demo.narrations(lang, link)
     narration = narrations[number - 1]
@@ -223,7 +224,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
     if talon == 0:
         talon_text = t["talon_empty"]
     else:
-        talon_text = count_label(tr, "talon_count", talon)
+        talon_text = count_label("talon_count", talon)
     turn_up = CardView(deal.turn_up.code, card_name(deal.turn_up, tr)) if deal.turn_up is not None else None
     return replace(
         base,
@@ -232,7 +233,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
         trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
         talon_text=talon_text,
         talon_count=len(deal.talon),
-        talon_count_label=count_label(tr, "talon_count_label", len(deal.talon)),
+        talon_count_label=count_label("talon_count_label", len(deal.talon)),
         trick_number=deal.trick_number,
         trick=tuple(trick),
         trick_caption=caption,

@@ -56,7 +56,7 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
             if s.kind == "may-not":
                 assert str(escape(s.text)) in narration
         # Each explanation links to the rules paragraph that states its point, same language.
-        for s in narr.sentences:
+        for s in (*narr.happened, *narr.next, *filter(None, [narr.remark])):
             if s.rule is not None:
                 assert s.link == rule_url(lang, s.rule), (url, s.rule)
             if s.kind in ("why", "may-not", "blocked") and s.link:

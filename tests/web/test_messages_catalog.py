@@ -31,9 +31,20 @@ def fresh_pot(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     out = tmp_path_factory.mktemp("pot") / "messages.pot"
     CommandLineInterface().run(
         [
-            "pybabel", "-q", "extract", "-F", str(ROOT / "babel-messages.cfg"),
-            "-k", "lazy_gettext", "-k", "_l", "--sort-output", "--omit-header",
-            "-o", str(out), str(ROOT / "tutorial" / "web"),
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(ROOT / "babel-messages.cfg"),
+            "-k",
+            "lazy_gettext",
+            "-k",
+            "_l",
+            "--sort-output",
+            "--omit-header",
+            "-o",
+            str(out),
+            str(ROOT / "tutorial" / "web"),
         ]
     )
     return _read(out)
@@ -59,7 +70,9 @@ def test_catalog_is_complete_and_placeholders_match(fresh_pot: Catalog, lang: st
         digits_source = set(re.findall(r"\d+", " ".join(ids)))
         for string in _texts(message.string):
             assert string, f"{lang}: untranslated {message.id!r}"
-            assert set(PLACEHOLDER.findall(string)) == source, f"{lang}: placeholders differ in {message.id!r}"
+            assert set(PLACEHOLDER.findall(string)) == source, (
+                f"{lang}: placeholders differ in {message.id!r}"
+            )
             digits = set(re.findall(r"\d+", PLACEHOLDER.sub("", string)))
             assert digits <= digits_source, f"{lang}: a number changed in {message.id!r}"
 

@@ -5,14 +5,14 @@ Teaching view (rule 18): both hands are shown face up, and the page says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from tutorial.engine import Card, Combination, Deal
+from tutorial.content import rule_url
+from tutorial.engine import Combination, Deal
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator, translator
 from tutorial.narration.demos import Demo
@@ -72,7 +72,6 @@ class StepView:
     players: tuple[str, str] = ("", "")
     over: bool = False
     step_label: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -83,30 +82,18 @@ def rule_link(lang: str) -> RuleLink:
 
 def _make_rule_link(lang: str) -> RuleLink:
     """URL of the rules paragraph stating a rules-reading point, in ``lang``."""
-    rule_url: Callable[[str, int], str] | None
-    try:
-        from tutorial.content import rule_url
-    except ImportError:  # the rules part is not there: link to the rules page, if any
-        rule_url = None
 
     def link(point: int) -> str | None:
-        if rule_url is not None:
-            try:
-                url = rule_url(lang, point)
-            except (LookupError, ValueError):
-                url = None
-            if url:
-                return str(url)
+        try:
+            return rule_url(lang, point)
+        except (LookupError, ValueError):
+            pass
         try:
             return url_for("rules.index", lang=lang) + f"#rule-{point}"
         except BuildError:
             return None
 
     return link
-
-
-def _combination_text(narrator: Narrator, comb: Combination, suit_card: Card | None, trumps: bool) -> str:
-    return narrator.combination(comb, suit_card, trumps)
 
 
 def _hand(
@@ -175,7 +162,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
     for p in (0, 1):
         decls = tuple(
             (
-                _combination_text(narrator, d.combination, d.card, d.in_trumps),
+                narrator.combination(d.combination, d.card, d.in_trumps),
                 None if d.combination is Combination.CHOUINE else d.value,
             )
             for d in deal.declarations

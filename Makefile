@@ -37,7 +37,7 @@ setup: $(VENV)/.installed node_modules/.installed static compile
 extract: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel-content.cfg --no-location --omit-header --sort-output -o translations/content.pot content
 	$(BIN)/pybabel extract -F babel-messages.cfg -k lazy_gettext -k _l --no-location --sort-output --omit-header -o translations/messages.pot tutorial/web
-	$(BIN)/pybabel extract -F babel-narration.cfg -k N_ -k npgettext:1c,2,3 --no-location --sort-output --omit-header -o translations/narration.pot tutorial/narration
+	$(BIN)/pybabel extract -F babel-narration.cfg -k npgettext:1c,2,3 --no-location --sort-output --omit-header -o translations/narration.pot tutorial/narration
 
 update: extract
 	@for d in $(DOMAINS); do \

@@ -36,6 +36,7 @@ __all__ = [
     "render_section",
     "rule_url",
     "section",
+    "section_title",
     "sections",
     "translator",
     "ui",
@@ -334,4 +335,5 @@ def _render_unit(lang: str, unit: Unit, values: dict[str, Any], settings: Settin
 
 
 def section_title(lang: str, sec: Section, settings: Settings) -> str:
+    """A section's title in ``lang``, numbers filled in for ``settings``."""
     return message(lang, sec.title.id, sec.title.text, placeholders(settings))

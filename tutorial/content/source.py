@@ -248,6 +248,3 @@ def section(slug: str) -> Section | None:
             return s
     return None
 
-
-def all_units() -> list[tuple[Section, Unit]]:
-    return [(s, u) for s in sections() for u in s.units]

@@ -226,7 +226,6 @@ class Deal:
     __slots__ = (
         "_chouines",
         "_pending",
-        "au_sept_asked",
         "card_points",
         "dealer",
         "deck",
@@ -304,7 +303,6 @@ class Deal:
         swapped_by: int | None,
         seven_played: bool,
         opening_events: tuple[Event, ...],
-        au_sept_asked: bool = False,
         public_cards: list[set[Card]] | None = None,
         last_trick_winner: int | None = None,
         result: DealResult | None = None,
@@ -339,7 +337,6 @@ class Deal:
                 self.declared_suits[decl.player].add(decl.suit)
         self.swapped_by = swapped_by
         self.seven_played = seven_played
-        self.au_sept_asked = au_sept_asked
         self.last_trick_winner = last_trick_winner
         self.result = result
         self.public_cards = public_cards if public_cards is not None else [set(), set()]
@@ -456,7 +453,6 @@ class Deal:
             swapped_by=swapped_by,
             # The seven is gone once played: on the table, in a trick, or not in the position.
             seven_played=seven in on_table or seven in captured[0] + captured[1] or seven not in used,
-            au_sept_asked=au_sept,
             opening_events=(),
         )
         return deal
@@ -508,7 +504,6 @@ class Deal:
             swapped_by=self.swapped_by,
             seven_played=self.seven_played,
             opening_events=self.opening_events,
-            au_sept_asked=self.au_sept_asked,
             public_cards=[set(self.public_cards[0]), set(self.public_cards[1])],
             last_trick_winner=self.last_trick_winner,
             result=self.result,
@@ -832,7 +827,6 @@ class Deal:
         if self.trick_number == LAST_DRAW_TRICK + 1:
             events.append(TalonEmpty(self.trick_number))  # rule 8: strict play begins
         if self.trick_number == LAST_SWAP_TRICK and self._au_sept_window():
-            self.au_sept_asked = True
             self.phase = Phase.AU_SEPT  # rule 10: the follower is asked, whatever they hold
             events.append(AuSeptAsked(self.trick_number, winner, 1 - winner))
         return events

@@ -174,13 +174,10 @@ def _init_templates(app: Flask) -> None:
     app.add_template_global(render.site_title)
     app.add_template_filter(render.page_title_filter, "page_title")
     app.after_request(render.add_vary)
-    # ``card`` and ``card_row`` are globals (not only macros of _cards.html) so that they also
-    # work in a block rendered alone for htmx, where top-level imports are not run.
-    app.add_template_global(cards.card_markup)
+    # ``card`` and ``card_row`` are globals (not macros) so that they also work in a block
+    # rendered alone for htmx, where top-level imports are not run.
     app.add_template_global(cards.card_markup, "card")
-    app.add_template_global(cards.card_row_markup)
     app.add_template_global(cards.card_row_markup, "card_row")
-    app.add_template_global(cards.card_sprite_url)
     templating.init_app(app)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES)
 

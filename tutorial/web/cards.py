@@ -13,8 +13,19 @@ leaves, also with a white inner outline) and spades (pointed, solid) likewise. A
 (not playable) gets a hatched wash and a "no" sign; a highlighted card a thick frame and a
 star: both markers are shapes, not colours.
 
-In templates: ``{% from "_cards.html" import card %}`` then
-``{{ card("QS", label) }}``; in Python: :func:`card_markup`.
+In templates, two globals (no import needed, so they also work in a block rendered alone
+for htmx)::
+
+    {{ card("QS") }}                      the queen of spades, named in the page's language
+    {{ card("QS", label) }}               with a label of the caller's
+    {{ card("10H", label, size="sm", state="dimmed") }}
+    {{ card_row([("QS", label_qs), ("10H", label_10h, "dimmed")], _("Bob's hand")) }}
+
+``code``: a card code (``"10H"``, ``"QS"``…) or ``"back"``; ``label``: the card's name in the
+page's language (the picture's accessible name; ``None``: the card's name in the request's
+language); ``size``: xs | sm | md | lg; ``state``: none, ``"dimmed"`` (not playable: hatched
+and a "no" sign) or ``"highlighted"`` (frame and star). In Python: :func:`card_markup` and
+:func:`card_row_markup`.
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ chromium:
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy --strict tutorial/engine

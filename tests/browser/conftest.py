@@ -48,7 +48,7 @@ START_TIMEOUT = 30.0
 _HERE = Path(__file__).resolve().parent
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     skip = None
     if not CHROMIUM.exists():
         skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (install it with `make chromium`)")
@@ -218,7 +218,7 @@ def problems(page: Any) -> Iterator[PageProblems]:
 
 
 @pytest.fixture()
-def site(page: Any, problems: PageProblems) -> Any:
+def site(page: Any, problems: PageProblems) -> Any:  # noqa: ARG001 - ``problems`` watches the page
     """``page``, watched (use this one in tests)."""
     return page
 

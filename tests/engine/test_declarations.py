@@ -181,7 +181,7 @@ def test_point_12_chouine_holder_is_offered_every_combination_of_the_suit():
 
 def test_point_12_quinte_offered_on_every_brisque_of_five():
     deal = new_deal("AH AS AC 10D 10H", LOW, "9S")
-    assert declared_tokens(deal) == sorted(f"{c}/quinte" for c in "AH AS AC 10D 10H".split())
+    assert declared_tokens(deal) == sorted(f"{c}/quinte" for c in ["AH", "AS", "AC", "10D", "10H"])
 
 
 # ------------------------------------------------------------------ point 13: limits

@@ -73,8 +73,8 @@ def test_position_declarations_already_made_limit_what_follows():
     assert deal.check(Play(card("KC"), Combination.MARIAGE)) is Reason.SUIT_ALREADY_DECLARED
 
 
-FIVE_A = "AC 10C KC QC JC".split()
-FIVE_B = "AD KD 9H 8H 7H".split()
+FIVE_A = ["AC", "10C", "KC", "QC", "JC"]
+FIVE_B = ["AD", "KD", "9H", "8H", "7H"]
 
 
 @pytest.mark.parametrize(

@@ -48,10 +48,7 @@ def test_point_05_trick_winner_exhaustive_against_the_rule_text():
             for follow in ALL_CARDS:
                 if lead is follow:
                     continue
-                if follow.suit is lead.suit:
-                    expected = follow.rank > lead.rank
-                else:
-                    expected = follow.suit is trumps
+                expected = follow.rank > lead.rank if follow.suit is lead.suit else follow.suit is trumps
                 assert trick_winner(lead, follow, trumps)[0] is expected, (lead, follow, trumps)
 
 

@@ -33,9 +33,20 @@ def test_template_is_in_step_with_the_source(tmp_path: Path) -> None:
     out = tmp_path / "narration.pot"
     subprocess.run(
         [
-            sys.executable, "-m", "babel.messages.frontend", "-q", "extract",
-            "-F", "babel-narration.cfg", "-k", "npgettext:1c,2,3",
-            "--sort-output", "--omit-header", "-o", str(out), "tutorial/narration",
+            sys.executable,
+            "-m",
+            "babel.messages.frontend",
+            "-q",
+            "extract",
+            "-F",
+            "babel-narration.cfg",
+            "-k",
+            "npgettext:1c,2,3",
+            "--sort-output",
+            "--omit-header",
+            "-o",
+            str(out),
+            "tutorial/narration",
         ],
         cwd=ROOT,
         check=True,

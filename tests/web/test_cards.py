@@ -86,8 +86,7 @@ def test_states_draw_a_marker(app: Flask, state: str) -> None:
 
 @pytest.mark.parametrize(
     ("code", "size", "state"),
-    [("1H", "md", None), ("QX", "md", None), ("QS", "huge", None), ("QS", "md", "gone"),
-     ("<x>", "md", None)],
+    [("1H", "md", None), ("QX", "md", None), ("QS", "huge", None), ("QS", "md", "gone"), ("<x>", "md", None)],
 )
 def test_bad_arguments_are_refused(app: Flask, code: str, size: str, state: str | None) -> None:
     with app.test_request_context("/en/"), pytest.raises(ValueError):

@@ -73,9 +73,7 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
 
 
 def test_history_restore_gets_the_whole_page(client: FlaskClient) -> None:
-    response = client.get(
-        "/fr/demo/full-deal/3", headers={**HX, "HX-History-Restore-Request": "true"}
-    )
+    response = client.get("/fr/demo/full-deal/3", headers={**HX, "HX-History-Restore-Request": "true"})
     assert response.status_code == 200
     assert "<html" in response.get_data(as_text=True)
 

@@ -40,9 +40,7 @@ class Page(HTMLParser):
             self.text.append(data)
 
     def find(self, tag: str, **attrs: str) -> list[dict[str, str | None]]:
-        return [
-            a for t, a in self.tags if t == tag and all(a.get(k) == v for k, v in attrs.items())
-        ]
+        return [a for t, a in self.tags if t == tag and all(a.get(k) == v for k, v in attrs.items())]
 
 
 def page(client: FlaskClient, url: str, **kw: object) -> Page:
@@ -120,7 +118,7 @@ def test_language_links_keep_endpoint_args_and_query() -> None:
     app = create_app({"TESTING": True})
 
     @app.get("/<lang:lang>/probe/<slug>/<int:n>")
-    def probe(lang: str, slug: str, n: int):  # type: ignore[no-untyped-def]
+    def probe(**_: object):  # type: ignore[no-untyped-def]
         return render_page("_placeholder.html", heading="probe")
 
     client = app.test_client()
@@ -145,9 +143,7 @@ def test_unknown_language_is_an_english_404_page(client: FlaskClient, url: str) 
 
 
 @pytest.mark.parametrize(("lang", "word"), [("fr", "introuvable"), ("es", "encontrada")])
-def test_unknown_page_is_a_404_in_the_url_language(
-    client: FlaskClient, lang: str, word: str
-) -> None:
+def test_unknown_page_is_a_404_in_the_url_language(client: FlaskClient, lang: str, word: str) -> None:
     response = client.get(f"/{lang}/no-such-page")
     assert response.status_code == 404
     doc = Page(response.get_data(as_text=True))
@@ -348,7 +344,7 @@ def test_server_error_page_hides_the_error() -> None:
     app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
 
     @app.get("/<lang:lang>/boom")
-    def boom(lang: str) -> str:
+    def boom(**_: object) -> str:
         raise RuntimeError("secret detail " + HOSTILE)
 
     response = app.test_client().get("/es/boom")
@@ -367,7 +363,7 @@ def test_abort_description_is_shown_escaped() -> None:
     app = create_app({"TESTING": True})
 
     @app.get("/<lang:lang>/strict")
-    def strict(lang: str) -> str:
+    def strict(**_: object) -> str:
         abort(400, description="Only 50 or 100 " + HOSTILE)
 
     response = app.test_client().get("/fr/strict")
@@ -468,7 +464,7 @@ def test_error_pages_by_status(code: int, lang: str, words: str) -> None:
     app = create_app({"TESTING": True})
 
     @app.get("/<lang:lang>/fail")
-    def fail(lang: str) -> str:
+    def fail(**_: object) -> str:
         abort(code)
 
     response = app.test_client().get(f"/{lang}/fail")
@@ -508,7 +504,7 @@ def test_fragment_gets_the_templates_top_level_imports() -> None:
     )
 
     @app.get("/<lang:lang>/probe")
-    def probe(lang: str):  # type: ignore[no-untyped-def]
+    def probe(**_: object):  # type: ignore[no-untyped-def]
         return render_page("probe/page.html", block="part", word="a")
 
     client = app.test_client()

@@ -201,6 +201,38 @@ def face_down_size(trick_number: int) -> int:
     return max(0, TALON_SIZE - 2 * (trick_number - 1))
 
 
+def _position_trumps(
+    trick_number: int, turn_up: Card | str | None, trumps: Suit | None
+) -> tuple[Card | None, Suit]:
+    """The turn-up and trump suit of a position at ``trick_number``, checked."""
+    if type(trick_number) is not int or not 1 <= trick_number <= TRICKS_PER_DEAL:
+        raise ValueError("the trick number is 1 to 16")
+    up = Card.parse(turn_up) if isinstance(turn_up, str) else turn_up
+    if trick_number <= LAST_DRAW_TRICK and up is None:
+        raise ValueError("while the talon lasts (tricks 1-11) the turn-up is on the table")
+    if trick_number > LAST_DRAW_TRICK and up is not None:
+        raise ValueError("after trick 11 the turn-up has been taken")
+    suit = up.suit if up is not None else trumps
+    if suit is None or (trumps is not None and trumps is not suit):
+        raise ValueError("give the trump suit, or a turn-up of that suit")
+    return up, suit
+
+
+def _earlier_declarations(
+    declared: Sequence[tuple[int, Combination, Suit | None]], trumps: Suit, settings: Settings
+) -> list[Declaration]:
+    """Declarations made earlier in the deal (rule 13 then limits what follows)."""
+    given = []
+    for player, comb, suit in declared:
+        if type(player) is not int or player not in (0, 1):
+            raise ValueError(f"a declaration is made by player 0 or 1, not {player!r}")
+        if (comb is Combination.QUINTE) != (suit is None):
+            raise ValueError("a quinte has no suit; every other combination has one")
+        in_trumps = declaration_in_trumps(comb, suit, trumps)
+        given.append(Declaration(player, comb, suit, in_trumps, combination_value(comb, in_trumps, settings)))
+    return given
+
+
 def count_deal(captured: Sequence[Sequence[Card]], last_trick: int, declared: Sequence[int]) -> DealResult:
     """Rule 16: card points of the captured cards, 10 for the last trick, declarations.
 
@@ -378,16 +410,7 @@ class Deal:
         for name, player in (("leader", leader), ("dealer", dealer), ("swapped_by", swapped_by)):
             if (player is not None or name == "leader") and (type(player) is not int or player not in (0, 1)):
                 raise ValueError(f"{name} is player 0 or 1, not {player!r}")
-        if type(trick_number) is not int or not 1 <= trick_number <= TRICKS_PER_DEAL:
-            raise ValueError("the trick number is 1 to 16")
-        up = Card.parse(turn_up) if isinstance(turn_up, str) else turn_up
-        if trick_number <= LAST_DRAW_TRICK and up is None:
-            raise ValueError("while the talon lasts (tricks 1-11) the turn-up is on the table")
-        if trick_number > LAST_DRAW_TRICK and up is not None:
-            raise ValueError("after trick 11 the turn-up has been taken")
-        suit = up.suit if up is not None else trumps
-        if suit is None or (trumps is not None and trumps is not suit):
-            raise ValueError("give the trump suit, or a turn-up of that suit")
+        up, suit = _position_trumps(trick_number, turn_up, trumps)
         hand_cards = (_cards_of(hands[0]), _cards_of(hands[1]))
         on_table = _cards_of(trick)
         if len(on_table) > 1:
@@ -422,17 +445,7 @@ class Deal:
         if len(set(used)) != len(used):
             raise ValueError("a card appears twice in the position")
         settings = settings or Settings()
-        given = list(declarations)
-        for player, comb, comb_suit in declared:
-            # A declaration made earlier in the deal (rule 13 then limits what follows).
-            if type(player) is not int or player not in (0, 1):
-                raise ValueError(f"a declaration is made by player 0 or 1, not {player!r}")
-            if (comb is Combination.QUINTE) != (comb_suit is None):
-                raise ValueError("a quinte has no suit; every other combination has one")
-            in_trumps = declaration_in_trumps(comb, comb_suit, suit)
-            given.append(
-                Declaration(player, comb, comb_suit, in_trumps, combination_value(comb, in_trumps, settings))
-            )
+        given = [*declarations, *_earlier_declarations(declared, suit, settings)]
         if au_sept and (trick_number != LAST_SWAP_TRICK or on_table):
             raise ValueError("the au sept question comes before the lead to trick 11")
         seven = Card(Rank.SEVEN, suit)

@@ -48,9 +48,12 @@ def _follow_with_refusal(rep: Replay, allowed: Reason, refused: Reason) -> bool:
     """A card played for reason ``allowed`` while the hand also held a card refused for ``refused``."""
     for step in rep.steps:
         for ev in step.events:
-            if isinstance(ev, CardPlayed) and ev.reason is allowed:
-                if any(o.reason is refused for o in step.before.card_options()):
-                    return True
+            if (
+                isinstance(ev, CardPlayed)
+                and ev.reason is allowed
+                and any(o.reason is refused for o in step.before.card_options())
+            ):
+                return True
     return False
 
 

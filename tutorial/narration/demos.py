@@ -123,11 +123,15 @@ def swap_reminders(frames: tuple[Frame, ...]) -> list[bool]:
     for frame in frames:
         deal = frame.state
         remind = False
-        if deal is not None and not deal.is_over and deal.phase is not Phase.AU_SEPT:
-            if any(isinstance(a, Swap) for a in deal.legal_actions()):
-                player = deal.to_act
-                remind = player not in told or deal.trick_number >= LAST_SWAP_TRICK - 1
-                told.add(player)
+        if (
+            deal is not None
+            and not deal.is_over
+            and deal.phase is not Phase.AU_SEPT
+            and any(isinstance(a, Swap) for a in deal.legal_actions())
+        ):
+            player = deal.to_act
+            remind = player not in told or deal.trick_number >= LAST_SWAP_TRICK - 1
+            told.add(player)
         reminders.append(remind)
     return reminders
 
@@ -138,7 +142,7 @@ def frames_of(record: DealRecord, rep: Replay) -> tuple[Frame, ...]:
         frames.append(Frame(1, tuple(draw_events(record.draw)), None, None, drawn=record.draw))
     steps = rep.steps
     start = steps[0].before if steps else rep.final
-    opening = tuple(e for e in rep.opening if not type(e).__name__ == "DealerDrawn")
+    opening = tuple(e for e in rep.opening if type(e).__name__ != "DealerDrawn")
     frames.append(Frame(len(frames) + 1, opening, None, start))
     for i, step in enumerate(steps):
         after = steps[i + 1].before if i + 1 < len(steps) else rep.final

@@ -147,7 +147,7 @@ class Narrator:
         self.lang = lang
         self.tr = tr or translator(lang)
         self.players = (players[0], players[1])
-        self.rule_link = rule_link or (lambda point: None)
+        self.rule_link = rule_link or (lambda _point: None)
 
     # ------------------------------------------------------------------ helpers
     def card(self, card: Card) -> str:

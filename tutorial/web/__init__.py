@@ -133,9 +133,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # the pages (no automatic OPTIONS).
     app.static_folder = str(assets.STATIC_DIR)
     app.static_url_path = "/static"
-    app.add_url_rule(
-        "/static/<path:filename>", endpoint="static", view_func=assets.serve_static
-    )
+    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=assets.serve_static)
     app.url_map.converters["lang"] = LanguageConverter
     app.url_map.strict_slashes = True
     app.jinja_env.trim_blocks = True
@@ -154,7 +152,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 def _init_language(app: Flask) -> None:
     @app.url_value_preprocessor
-    def _check_language(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    def _check_language(_endpoint: str | None, values: dict[str, Any] | None) -> None:
         if values and "lang" in values:
             if not is_language(values["lang"]):
                 abort(404)

@@ -113,10 +113,19 @@ _L, _M, _R = 36.0, 50.0, 64.0
 _PIPS: dict[str, list[tuple[float, float]]] = {
     "7": [(_L, 28), (_R, 28), (_M, 49), (_L, 70), (_R, 70), (_L, 112), (_R, 112)],
     "8": [(_L, 28), (_R, 28), (_M, 49), (_L, 70), (_R, 70), (_M, 91), (_L, 112), (_R, 112)],
-    "9": [(_L, 28), (_R, 28), (_L, 56), (_R, 56), (_M, 70), (_L, 84), (_R, 84),
-          (_L, 112), (_R, 112)],
-    "10": [(_L, 28), (_R, 28), (_M, 42), (_L, 56), (_R, 56), (_L, 84), (_R, 84),
-           (_M, 98), (_L, 112), (_R, 112)],
+    "9": [(_L, 28), (_R, 28), (_L, 56), (_R, 56), (_M, 70), (_L, 84), (_R, 84), (_L, 112), (_R, 112)],
+    "10": [
+        (_L, 28),
+        (_R, 28),
+        (_M, 42),
+        (_L, 56),
+        (_R, 56),
+        (_L, 84),
+        (_R, 84),
+        (_M, 98),
+        (_L, 112),
+        (_R, 112),
+    ],
 }
 
 
@@ -136,8 +145,7 @@ def _card_symbol(code: str, letters: dict[str, str]) -> str:
     rank, suit = code[:-1], code[-1]
     letter = letters.get(rank, rank)
     body: list[str] = [
-        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
-        'stroke="#5b6470" stroke-width="3"/>'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" stroke="#5b6470" stroke-width="3"/>'
     ]
     if rank == "A":
         body.append(_pip(suit, 50, 70, 44))
@@ -163,9 +171,7 @@ def _card_symbol(code: str, letters: dict[str, str]) -> str:
 
 
 def _back_symbol() -> str:
-    lines = "".join(
-        f'<path d="M{x} 10L{x + 120} 130M{x + 120} 10L{x} 130" />' for x in range(-110, 100, 12)
-    )
+    lines = "".join(f'<path d="M{x} 10L{x + 120} 130M{x + 120} 10L{x} 130" />' for x in range(-110, 100, 12))
     return (
         f'<symbol id="c-{BACK}" viewBox="{VIEWBOX}">'
         '<clipPath id="back-clip"><rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>'
@@ -214,9 +220,7 @@ def sprite(lang: str) -> str:
     )
     return (
         '<svg xmlns="http://www.w3.org/2000/svg">'
-        "<!-- Chouine tutorial playing cards: our own design. -->"
-        + "".join(symbols)
-        + "</svg>\n"
+        "<!-- Chouine tutorial playing cards: our own design. -->" + "".join(symbols) + "</svg>\n"
     )
 
 
@@ -245,9 +249,7 @@ def default_label(code: str) -> str:
     return card_name(code, current_language())
 
 
-def card_markup(
-    code: str, label: str | None = None, size: str = "md", state: str | None = None
-) -> Markup:
+def card_markup(code: str, label: str | None = None, size: str = "md", state: str | None = None) -> Markup:
     """An accessible picture of a card: ``<svg role="img">`` named by ``label``.
 
     ``code`` is a card code (``"10H"``, ``"QS"``) or ``"back"``; ``label`` the card's name in

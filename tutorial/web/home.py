@@ -21,5 +21,5 @@ def root() -> Response:
 
 
 @bp.get("/<lang:lang>/")
-def index(lang: str) -> Response:
+def index(lang: str) -> Response:  # noqa: ARG001 - the URL's language, read by the templates
     return render_page("home/index.html")

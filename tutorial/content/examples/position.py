@@ -125,17 +125,7 @@ def build_deal(setup: Setup, settings: Settings, where: str) -> Deal:
     talon = list(setup.talon_top)
     while len(talon) < face_down_size(trick):
         talon.append(filler.pop(0))
-    # Whatever is left went into earlier tricks: to the player with fewer cards won.
-    for card in filler:
-        won[0 if len(won[0]) <= len(won[1]) else 1].append(card)
-    for player in (0, 1):
-        if len(won[player]) % 2:
-            # Move one filler card across so that both piles hold whole tricks.
-            movable = [c for c in won[player] if c not in used]
-            if not movable:
-                raise ExampleError(f"{where}: a player's tricks hold an odd number of cards")
-            won[player].remove(movable[0])
-            won[1 - player].append(movable[0])
+    _share_tricks(won, filler, used, where)
     try:
         return Deal.from_position(
             hands=hands,
@@ -151,6 +141,22 @@ def build_deal(setup: Setup, settings: Settings, where: str) -> Deal:
         )
     except ValueError as exc:
         raise ExampleError(f"{where}: {exc}") from None
+
+
+def _share_tricks(
+    won: tuple[list[Card], list[Card]], filler: list[Card], used: list[Card], where: str
+) -> None:
+    """Whatever filler is left went into earlier tricks: to the player with fewer cards won,
+    then one card moved across if need be, so that both piles hold whole tricks."""
+    for card in filler:
+        won[0 if len(won[0]) <= len(won[1]) else 1].append(card)
+    for player in (0, 1):
+        if len(won[player]) % 2:
+            movable = [c for c in won[player] if c not in used]
+            if not movable:
+                raise ExampleError(f"{where}: a player's tricks hold an odd number of cards")
+            won[player].remove(movable[0])
+            won[1 - player].append(movable[0])
 
 
 def snapshot(deal: Deal, setup: Setup) -> Snapshot:

@@ -208,10 +208,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
             )
         caption = t["trick_won_by"] % {"trick": won.trick, "player": players[won.winner]}
     talon = deal.talon_size
-    if talon == 0:
-        talon_text = t["talon_empty"]
-    else:
-        talon_text = count_label("talon_count", talon)
+    talon_text = t["talon_empty"] if talon == 0 else count_label("talon_count", talon)
     turn_up = CardView(deal.turn_up.code, card_name(deal.turn_up, tr)) if deal.turn_up is not None else None
     return replace(
         base,

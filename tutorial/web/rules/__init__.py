@@ -130,9 +130,7 @@ def _figures(lang: str, settings: Settings) -> dict[str, Any]:
     deck = deck_example.lines[0].split()[1:]
     dealer = 1
     deal = Deal(deck, dealer, settings)
-    sheet_unit = next(
-        u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet"
-    )
+    sheet_unit = next(u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet")
     return {
         "table": {
             "non_dealer": [c.code for c in deal.hands[1 - dealer]],

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Protocol, cast
 
 from babel.support import Translations
 
@@ -29,12 +30,24 @@ DOMAINS: tuple[str, ...] = ("content", "messages", "narration")
 TRANSLATIONS_DIR = Path(__file__).resolve().parents[1] / "translations"
 
 
+class Translator(Protocol):
+    """What a loaded catalog offers (Babel's ``Translations`` has these, typed loosely)."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+
+
 class MissingCatalog(LookupError):
     """A catalog that should exist does not (``make compile`` builds them)."""
 
 
 @cache
-def catalog(lang: str, domain: str) -> Translations:
+def catalog(lang: str, domain: str) -> Translator:
     """The compiled catalog of ``domain`` in ``lang``, loaded once per process."""
     if lang not in LANGUAGES:
         raise ValueError(f"not a site language: {lang!r}")
@@ -45,4 +58,4 @@ def catalog(lang: str, domain: str) -> Translations:
         raise MissingCatalog(
             f"no compiled catalog {TRANSLATIONS_DIR}/{lang}/LC_MESSAGES/{domain}.mo: run make compile"
         )
-    return loaded
+    return cast(Translator, loaded)

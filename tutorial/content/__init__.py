@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from babel.support import Translations
 from markupsafe import Markup, escape
 from num2words import num2words
 
-from tutorial.catalogs import LANGUAGES, catalog
+from tutorial.catalogs import LANGUAGES, Translator, catalog
 from tutorial.content.examples import Outcome, run
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Section, Unit, section, sections, ui_messages
@@ -45,7 +44,7 @@ __all__ = [
 DOMAIN = "content"
 
 
-def translator(lang: str) -> Translations:
+def translator(lang: str) -> Translator:
     """The ``content`` catalog of ``lang``."""
     return catalog(lang, DOMAIN)
 

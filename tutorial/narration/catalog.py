@@ -12,21 +12,11 @@ The language is always an argument: the web layer passes the request's.
 
 from __future__ import annotations
 
-from typing import Protocol
+from tutorial.catalogs import Translator, catalog
 
-from tutorial.catalogs import catalog
+__all__ = ["DOMAIN", "Translator", "pgettext", "translator"]
 
 DOMAIN = "narration"
-
-
-class Translator(Protocol):
-    def gettext(self, message: str) -> str: ...
-
-    def pgettext(self, context: str, message: str) -> str: ...
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
 
 
 def pgettext(context: str, message: str) -> tuple[str, str]:

@@ -242,7 +242,7 @@ def default_label(code: str) -> str:
     if code == BACK:
         from flask_babel import gettext
 
-        return gettext("a face-down card")
+        return str(gettext("a face-down card"))
     from tutorial.narration.names import card_name
     from tutorial.web.i18n import current_language
 
@@ -289,6 +289,6 @@ def card_row_markup(
     items = []
     for item in cards:
         code, name = item[0], item[1]
-        state = item[2] if len(item) > 2 else None  # type: ignore[misc]
+        state = item[2] if len(item) > 2 else None
         items.append(f"<li>{card_markup(code, name, size, state)}</li>")
     return Markup(f'<ul class="card-row" aria-label="{escape(label)}">{"".join(items)}</ul>')

@@ -10,7 +10,7 @@ from flask_babel import npgettext, pgettext
 
 def labels() -> dict[str, str]:
     """The demo pages' words, by key (templates read them as ``t.key``)."""
-    return {
+    words: dict[str, str] = {
         "demos": pgettext("demo", "Narrated deals"),
         "demos_intro": pgettext(
             "demo",
@@ -62,26 +62,29 @@ def labels() -> dict[str, str]:
         "draw_title": pgettext("demo", "The draw for dealer"),
         "the_table": pgettext("demo", "The table"),
     }
+    return words
 
 
 def count_label(key: str, count: int) -> str:
     """A label with a count, e.g. "1 step" / "36 steps", in the plural form the language gives."""
     if key == "talon_count":
-        return npgettext(
+        text = npgettext(
             "demo",
             "%(count)s card to draw, the turn-up included",
             "%(count)s cards to draw, the turn-up included",
             count,
             count=count,
         )
-    if key == "talon_count_label":
-        return npgettext(
+    elif key == "talon_count_label":
+        text = npgettext(
             "demo",
             "The talon: %(count)s face-down card",
             "The talon: %(count)s face-down cards",
             count,
             count=count,
         )
-    if key == "steps_count":
-        return npgettext("demo", "%(count)s step", "%(count)s steps", count, count=count)
-    raise KeyError(key)
+    elif key == "steps_count":
+        text = npgettext("demo", "%(count)s step", "%(count)s steps", count, count=count)
+    else:
+        raise KeyError(key)
+    return str(text)

@@ -50,6 +50,7 @@ chromium:
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/vulture
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy

@@ -70,7 +70,6 @@ class Referee:
         self.over = False
         self.winner: int | None = None
         self.chouine: int | None = None
-        self.last_winner: int | None = None
         self.tricks: list[tuple[int, int, int, Card, Card]] = []  # trick, leader, winner, cards
         self.plays: list[tuple[int, int, Card, bool]] = []  # trick, player, card, is a trump
         self.draws: list[tuple[int, int, Card]] = []
@@ -203,7 +202,6 @@ class Referee:
             return
         if self.trick_no == 16:  # rule 16
             self.points[winner] += 10
-            self.last_winner = winner
             totals = [self.points[p] + self.declared[p] for p in (0, 1)]
             self.winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
             self.over = True

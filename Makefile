@@ -10,13 +10,22 @@ PORT ?= 8000
 DOMAINS := content messages narration
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: setup run serve test lint typecheck catalogs extract update compile chromium static bench loadtest clean
+.PHONY: setup run serve test lint typecheck lock catalogs extract update compile chromium static bench loadtest clean
 
-$(VENV)/.installed: pyproject.toml
+# Python packages come from the lock file (exact versions with their hashes: see the README's
+# "Dependencies"); the project itself is then installed without resolving anything.
+$(VENV)/.installed: requirements/dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements/dev.txt
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
+
+# Regenerate the lock files after a change of dependencies in pyproject.toml (--upgrade: newest
+# versions allowed). requirements/main.txt is what the site needs to run, dev.txt adds the checks.
+PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links
+lock: $(VENV)/.installed
+	$(PIP_COMPILE) $(LOCK_FLAGS) --output-file requirements/main.txt pyproject.toml
+	$(PIP_COMPILE) $(LOCK_FLAGS) --extra dev --output-file requirements/dev.txt pyproject.toml
 
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
@@ -56,7 +65,7 @@ typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
 test: setup chromium lint typecheck
-	$(BIN)/pytest -W error -p no:cacheprovider
+	$(BIN)/pytest -W error -p no:cacheprovider --cov=tutorial --cov-report=term:skip-covered
 	@echo "Screenshots for a person to look at: $(SCREENSHOTS)/"
 
 run: setup

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from chouine_helpers import card
 
 from tutorial.engine import Card, Match, Settings, draw_for_dealer, lower_card_deals
 from tutorial.engine.events import DealerDrawn, MatchWon
 from tutorial.engine.match import random_draw
+
+from .chouine_helpers import card
 
 
 def draws(*pairs):

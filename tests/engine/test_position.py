@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import card, cards, deal_setups, profile, random_policy
 from hypothesis import given
 
 from tutorial.engine import (
@@ -17,6 +16,8 @@ from tutorial.engine import (
     Suit,
     Trick,
 )
+
+from .chouine_helpers import card, cards, deal_setups, profile, random_policy
 
 
 def test_position_in_strict_play_gives_the_rule_8_reasons():

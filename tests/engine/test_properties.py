@@ -9,8 +9,6 @@ import json
 import random
 
 import pytest
-from chouine_helpers import deal_setups, planted_deck, profile, random_policy, recount, snapshot
-from chouine_referee import Referee
 from hypothesis import given
 
 from tutorial.engine import (
@@ -31,6 +29,9 @@ from tutorial.engine import (
     replay,
 )
 from tutorial.engine.events import CardDrawn, CardPlayed, ChouineWon, DealScored, TrickWon
+
+from .chouine_helpers import deal_setups, planted_deck, profile, random_policy, recount, snapshot
+from .chouine_referee import Referee
 
 ILLEGAL_CARD_REASONS = {Reason.MUST_FOLLOW_SUIT, Reason.MUST_OVERTRUMP, Reason.MUST_TRUMP}
 EVERY_TOKEN = (

@@ -8,8 +8,6 @@ exchanged by the leader in the au sept window after the follower's ``pass``, the
 
 from __future__ import annotations
 
-from chouine_helpers import card, cards, of_type
-
 from tutorial.engine import (
     Combination,
     Deal,
@@ -37,6 +35,8 @@ from tutorial.engine.events import (
     TrickWon,
     TurnUp,
 )
+
+from .chouine_helpers import card, cards, of_type
 
 DECK = cards(
     "7S 10H AS KD AH QC 9C KS JS QD 8D 8C 9S 10D AC 8H JC KC 10C 8S QH 9H QS JH JD 7C 7H 10S KH 7D 9D AD"

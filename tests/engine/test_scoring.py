@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from chouine_helpers import cards, of_type, play, recount
-
 from tutorial.engine import (
     ALL_CARDS,
     DEAL_POINTS,
@@ -15,6 +13,8 @@ from tutorial.engine import (
     replay,
 )
 from tutorial.engine.events import DealScored, DealTied, DealWon, DeclarationScore, TrickWon
+
+from .chouine_helpers import cards, of_type, play, recount
 
 # ------------------------------------------------------------------ the worked examples
 

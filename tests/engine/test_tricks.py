@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import advance, card, cards, new_deal, of_type, play, snapshot, strict_deal
 
 from tutorial.engine import (
     ALL_CARDS,
@@ -17,6 +16,8 @@ from tutorial.engine import (
     trick_winner,
 )
 from tutorial.engine.events import CardDrawn, CardPlayed, TalonEmpty, TrickWon
+
+from .chouine_helpers import advance, card, cards, new_deal, of_type, play, snapshot, strict_deal
 
 # ------------------------------------------------------------------ point 5: trick winner
 

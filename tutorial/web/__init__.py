@@ -5,8 +5,8 @@
 - the language is the first path segment (``/fr/…``, ``/es/…``, ``/en/…``); routes take it as
   ``<lang:lang>`` (or plain ``<lang>``: any ``lang`` view argument that is not a site language
   is a 404 page); ``/`` redirects to the best match of ``Accept-Language``;
-- Flask-Babel with the default domain ``messages`` (site chrome); other domains through
-  :func:`tutorial.web.i18n.domain`;
+- Flask-Babel with the default domain ``messages`` (site chrome); the ``content`` and
+  ``narration`` parts load their own domains, in the language the views pass them;
 - blueprints: ``home`` (ours), ``rules`` (``tutorial.web.rules.bp``), ``demo``
   (``tutorial.web.demo.bp``);
 - security headers on every response, error pages in the URL's language, hashed static
@@ -38,8 +38,8 @@ What the other parts of the site use
   :mod:`tutorial.web.cards`), ``nav_url(endpoint, **values)`` (``None`` when missing),
   ``language_links()``, ``lang``.
 - Translations: ``gettext``/``_`` in templates and ``flask_babel.gettext`` in Python use the
-  ``messages`` domain; ``tutorial.web.i18n.domain("content")`` / ``domain("narration")`` give
-  the other domains (``.gettext``, ``.pgettext``, ``.ngettext``, ``.lazy_gettext``).
+  ``messages`` domain; ``tutorial.content`` and ``tutorial.narration`` take the language as
+  an argument (``tutorial.web.i18n.current_language()``).
 - Errors: ``abort(404)`` gives the 404 page in the URL's language; ``abort(400,
   description=_("…"))`` shows that (translated) sentence, escaped, on the 400 page.
 - htmx 4 (``static/vendor/htmx.min.js``, configured by ``<meta name="htmx-config">``, see

@@ -7,12 +7,16 @@ fetched as a whole page and as the htmx fragment, with the Flask test client.
 
     python tools/snapshot_pages.py snap DIR      # write DIR/<quoted url>[.hx].html and DIR/index.tsv
     python tools/snapshot_pages.py compare A B   # list the pages that differ; exit 1 if any
+    python tools/snapshot_pages.py compare A B --ignore-asset-hashes
+        # the same, reading /static/build/x.<hash>.js as /static/build/x.js (a changed script
+        # or stylesheet changes the hash in every page)
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import sys
 from collections import deque
 from html.parser import HTMLParser
@@ -33,6 +37,7 @@ SEEDS = (
     "/en/demo/full-deal/999",
 )
 HX_HEADERS = {"HX-Request": "true"}
+_ASSET_HASH = re.compile(rb"(/static/build/[\w./-]+?)\.[0-9a-f]{12}(\.\w+)")
 
 
 class _Links(HTMLParser):
@@ -103,8 +108,18 @@ def _read_index(folder: Path) -> dict[str, tuple[str, str]]:
     return {url: (status, digest) for url, status, digest in rows}
 
 
-def compare(before: Path, after: Path) -> int:
+def _without_asset_hashes(folder: Path, index: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    out = {}
+    for url, (status, _) in index.items():
+        body = _ASSET_HASH.sub(rb"\1\2", (folder / _file_name(url)).read_bytes())
+        out[url] = (status, hashlib.sha256(body).hexdigest())
+    return out
+
+
+def compare(before: Path, after: Path, *, ignore_asset_hashes: bool = False) -> int:
     old, new = _read_index(before), _read_index(after)
+    if ignore_asset_hashes:
+        old, new = _without_asset_hashes(before, old), _without_asset_hashes(after, new)
     differ = sorted(url for url in old.keys() & new.keys() if old[url] != new[url])
     for url in sorted(old.keys() - new.keys()):
         print(f"only before: {url}")
@@ -125,11 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     compare_cmd = sub.add_parser("compare")
     compare_cmd.add_argument("before", type=Path)
     compare_cmd.add_argument("after", type=Path)
+    compare_cmd.add_argument("--ignore-asset-hashes", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "snap":
         snap(args.folder)
         return 0
-    return compare(args.before, args.after)
+    return compare(args.before, args.after, ignore_asset_hashes=args.ignore_asset_hashes)
 
 
 if __name__ == "__main__":

@@ -34,10 +34,13 @@ from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
-#: Rank codes from highest to lowest in trick strength (as the engine's ``Rank.code``).
-RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
-#: Suit codes (as the engine's ``Suit.code``): clubs, diamonds, hearts, spades.
-SUITS: tuple[str, ...] = ("C", "D", "H", "S")
+from tutorial.engine import RANKS_HIGH_TO_LOW
+from tutorial.engine import SUITS as ENGINE_SUITS
+
+#: Rank codes from highest to lowest in trick strength (the engine's ``Rank.code``).
+RANKS: tuple[str, ...] = tuple(rank.code for rank in RANKS_HIGH_TO_LOW)
+#: Suit codes (the engine's ``Suit.code``): clubs, diamonds, hearts, spades.
+SUITS: tuple[str, ...] = tuple(suit.code for suit in ENGINE_SUITS)
 #: The 32 card codes (``"10H"``, ``"QS"`` …), suit by suit.
 CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 #: The code of the face-down card.

@@ -123,9 +123,6 @@ class Trick:
     def lead(self) -> Card | None:
         return self.cards[0] if self.cards else None
 
-    def add(self, card: Card) -> Trick:
-        return Trick(self.leader, (*self.cards, card))
-
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
@@ -185,6 +182,12 @@ def trick_winner(lead: Card, follow: Card, trumps: Suit) -> tuple[bool, TrickWin
         return False, TrickWin.TRUMP_LEAD_NOT_FOLLOWED
     # Rule 5: different plain suits, the leader's card wins.
     return False, TrickWin.NOT_FOLLOWED
+
+
+#: The table before a lead, by leader, and after each possible lead (``_LED[leader][card.index]``):
+#: Trick values are immutable, so the engine shares these rather than building new ones.
+_NO_CARD_LED = (Trick(0), Trick(1))
+_LED = tuple(tuple(Trick(leader, (card,)) for card in ALL_CARDS) for leader in (0, 1))
 
 
 def _cards_of(seq: Sequence[Card | str]) -> list[Card]:
@@ -305,7 +308,7 @@ class Deal:
             trumps=turn_up.suit,
             talon=talon,
             trick_number=1,
-            trick=Trick(non_dealer),  # rule 4: the non-dealer leads trick 1
+            trick=_NO_CARD_LED[non_dealer],  # rule 4: the non-dealer leads trick 1
             phase=Phase.LEAD,
             tricks_won=[[], []],
             declarations=[],
@@ -479,7 +482,8 @@ class Deal:
     @property
     def to_act(self) -> int:
         """The player whose decision it is (the follower at the au sept question)."""
-        return self.leader if self.phase is Phase.LEAD else 1 - self.leader
+        leader = self.trick.leader
+        return leader if self.phase is Phase.LEAD else 1 - leader
 
     @property
     def follower(self) -> int:
@@ -551,7 +555,7 @@ class Deal:
             return [Reason.LEADER_FREE] * len(hand)  # rule 8: the leader is always free
         if not self.strict:
             return [Reason.TALON_FREE] * len(hand)  # rule 6: free while the talon lasts
-        lead = self.trick[0]
+        lead = self.trick.cards[0]
         led = lead.suit
         trumps = self.trumps
         if any(c.suit is led for c in hand):
@@ -782,7 +786,8 @@ class Deal:
                 self._chouines.append(declaration)
         hand.remove(card)
         self.public_cards[player].discard(card)
-        self.trick = self.trick.add(card)
+        if leading:
+            self.trick = _LED[player][card.index]
         if card is self.seven_of_trumps:
             self.seven_played = True
         events: list[Event] = [
@@ -802,12 +807,13 @@ class Deal:
         if leading:
             self.phase = Phase.FOLLOW
             return events
-        events.extend(self._end_trick())
+        events.extend(self._end_trick(card))
         return events
 
-    def _end_trick(self) -> list[Event]:
-        lead, follow = self.trick
-        leader, follower = self.leader, 1 - self.leader
+    def _end_trick(self, follow: Card) -> list[Event]:
+        lead = self.trick.cards[0]
+        leader = self.trick.leader
+        follower = 1 - leader
         follower_wins, why = trick_winner(lead, follow, self.trumps)
         winner = follower if follower_wins else leader
         trick = self.trick_number
@@ -826,7 +832,7 @@ class Deal:
         events.append(TrickWon(trick, leader, winner, lead, follow, why, points))
         self.tricks_won[winner].append((lead, follow))
         self.card_points[winner] += points
-        self.trick = Trick(leader)
+        self.trick = _NO_CARD_LED[leader]
         if self._chouines:
             return events + self._chouine_ends_deal()
         if trick == TRICKS_PER_DEAL:
@@ -835,7 +841,7 @@ class Deal:
         if trick <= LAST_DRAW_TRICK:
             events.extend(self._draw(winner))
         self.trick_number = trick + 1
-        self.trick = Trick(winner)  # rule 4: the winner leads the next trick
+        self.trick = _NO_CARD_LED[winner]  # rule 4: the winner leads the next trick
         self.phase = Phase.LEAD
         if self.trick_number == LAST_DRAW_TRICK + 1:
             events.append(TalonEmpty(self.trick_number))  # rule 8: strict play begins

@@ -43,10 +43,12 @@ compile: $(VENV)/.installed
 setup: $(VENV)/.installed node_modules/.installed static compile
 
 # Catalog maintenance (for writers): extract the English source, merge into fr/es/en.
+# (The catalog tests run this target with POT_DIR set to a temporary folder.)
+POT_DIR ?= translations
 extract: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel-content.cfg --no-location --omit-header --sort-output -o translations/content.pot content
-	$(BIN)/pybabel extract -F babel-messages.cfg -k lazy_gettext -k _l --no-location --sort-output --omit-header -o translations/messages.pot tutorial/web
-	$(BIN)/pybabel extract -F babel-narration.cfg -k npgettext:1c,2,3 --no-location --sort-output --omit-header -o translations/narration.pot tutorial/narration
+	$(BIN)/pybabel -q extract -F babel-content.cfg --no-location --omit-header --sort-output -o $(POT_DIR)/content.pot content
+	$(BIN)/pybabel -q extract -F babel-messages.cfg -k lazy_gettext -k _l --no-location --sort-output --omit-header -o $(POT_DIR)/messages.pot tutorial/web
+	$(BIN)/pybabel -q extract -F babel-narration.cfg -k npgettext:1c,2,3 --no-location --sort-output --omit-header -o $(POT_DIR)/narration.pot tutorial/narration
 
 update: extract
 	@for d in $(DOMAINS); do \

@@ -154,7 +154,7 @@ class Narrator:
         return card_name(card, self.tr)
 
     def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
-        names = [self.card(c) for c in cards]
+        names = [self.card(card) for card in cards]
         return format_list(names, style=style, locale=self.lang) if names else ""
 
     def name(self, player: int) -> str:
@@ -493,7 +493,7 @@ class Narrator:
         self.say(out, WHY, 5, why)
 
     def draws(self, events: Sequence[Event], out: list[Sentence]) -> None:
-        drawn = [e for e in events if isinstance(e, CardDrawn)]
+        drawn = [event for event in events if isinstance(event, CardDrawn)]
         if len(drawn) != 2:
             return
         first, second = drawn
@@ -615,12 +615,14 @@ class Narrator:
                 tuple(
                     (
                         self.combination(
-                            d.combination, Card.parse("A" + d.suit.code) if d.suit else None, d.in_trumps
+                            declared.combination,
+                            Card.parse("A" + declared.suit.code) if declared.suit else None,
+                            declared.in_trumps,
                         ),
-                        d.value,
+                        declared.value,
                     )
-                    for d in ev.declarations
-                    if d.player == player
+                    for declared in ev.declarations
+                    if declared.player == player
                 ),
                 ev.totals[player],
             )
@@ -639,7 +641,7 @@ class Narrator:
             self.au_sept_answer(deal, out)
             return out, notes
         options = deal.card_options()
-        self.who_plays(deal, [o.card for o in options if o.legal], len(options), out)
+        self.who_plays(deal, [option.card for option in options if option.legal], len(options), out)
         name = self.name(deal.to_act)
         for option in options:
             why = None
@@ -648,7 +650,7 @@ class Narrator:
                 out.append(why)
             notes.append(CardNote(option.card.code, self.card(option.card), option.legal, option.reason, why))
         actions = deal.legal_actions()
-        if swap_reminder and any(isinstance(a, Swap) for a in actions) and deal.turn_up is not None:
+        if swap_reminder and any(isinstance(action, Swap) for action in actions) and deal.turn_up is not None:
             self.say(
                 out,
                 MAY,
@@ -675,7 +677,7 @@ class Narrator:
             tr.gettext("%(player)s must answer: exchange the seven of trumps, or carry on."),
             player=name,
         )
-        if any(isinstance(a, Swap) for a in deal.legal_actions()) and deal.turn_up is not None:
+        if any(isinstance(action, Swap) for action in deal.legal_actions()) and deal.turn_up is not None:
             self.say(
                 out,
                 MAY,
@@ -746,7 +748,7 @@ class Narrator:
         for (comb, _suit), cards in sorted(
             by_combination.items(), key=lambda item: (order.index(item[0][0]), item[0][1] or "")
         ):
-            carriers = sorted(cards, key=lambda c: -int(c.rank))
+            carriers = sorted(cards, key=lambda card: -int(card.rank))
             in_trumps = declaration_in_trumps(comb, carriers[0].suit, deal.trumps)
             self.say(
                 out,

@@ -11,10 +11,10 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from chouine_helpers import planted_deck, random_policy
-
 from tutorial.engine import ALL_CARDS, Action, Card, Deal, FastDeal, Pass, Phase, Settings, Swap
 from tutorial.engine.fast import PASS, SWAP
+
+from .chouine_helpers import planted_deck, random_policy
 
 #: Every move code FastDeal knows: 32 cards times (plain + five declarations), swap, pass.
 EVERY_MOVE = [*range(32 * 6), SWAP, PASS]
@@ -156,7 +156,7 @@ def random_deal(rng: random.Random) -> Deal:
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
     else:
-        deck = planted_deck(rng, dealer)
+        deck = planted_deck(rng)
     return Deal(deck, dealer, Settings(quinte_value=rng.choice((50, 100))))
 
 

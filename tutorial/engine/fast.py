@@ -346,7 +346,7 @@ class FastDeal:
                 fast.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
             elif decl.suit is not None:
                 fast.undeclared[player] &= ~SUIT_MASKS[suit]  # rule 13: one per suit
-            log.append((player, decl.trick, code, suit, decl.value))
+            log.append((player, decl.trick or 0, code, suit, decl.value))  # 0: made before the position
             if phase == FOLLOW and decl.trick == deal.trick_number and decl.card is not None:
                 # Made with the card on the table: shown when the trick ends (rule 11).
                 others = _mask(c for c in decl.cards if c is not decl.card)

@@ -175,6 +175,40 @@ def move_declaration(move: int) -> Combination | None:
     return COMBINATIONS[move >> 5] if move < SWAP else None
 
 
+def _check_replacements(
+    deal: Deal,
+    own_hands: tuple[list[Card], list[Card]],
+    own_talon: list[Card],
+    new_hands: tuple[list[Card], list[Card]],
+    new_talon: list[Card],
+) -> tuple[list[list[Card]], list[Card]]:
+    """Check replacement hands and talon against ``deal`` (see ``FastDeal.from_deal``).
+
+    Returns each player's won cards and every card still in the deal.
+    """
+    for player in (0, 1):
+        if len(new_hands[player]) != len(own_hands[player]):
+            raise ValueError(f"player {player} holds {len(own_hands[player])} cards here")
+    if len(new_talon) != len(own_talon):
+        raise ValueError(f"the talon holds {len(own_talon)} cards here")
+    placed = [*new_hands[0], *new_hands[1], *new_talon]
+    if any(not isinstance(c, Card) for c in placed):
+        raise ValueError("hands and talon are cards")
+    if {c.index for c in placed} != {c.index for c in (*own_hands[0], *own_hands[1], *own_talon)}:
+        raise ValueError("the hands and talon must hold the same cards as the deal's")
+    for player in (0, 1):
+        # Rule 18: a card the other player has seen (shown, or the turn-up taken) stays put.
+        if not deal.public_cards[player] <= set(new_hands[player]):
+            raise ValueError(f"a card player {player} has shown must stay in that hand")
+    won = [[c for pair in deal.tricks_won[p] for c in pair] for p in (0, 1)]
+    everything = [*placed, *deal.trick, *won[0], *won[1]]
+    if deal.turn_up is not None:
+        everything.append(deal.turn_up)
+    if len({c.index for c in everything}) != len(everything):
+        raise ValueError("a card appears twice")
+    return won, everything
+
+
 class FastDeal:
     """One deal in bitmasks and small ints; ``apply`` mutates it without checking legality.
 
@@ -294,26 +328,7 @@ class FastDeal:
         own_talon = list(deal.talon)
         new_hands = own_hands if hands is None else (list(hands[0]), list(hands[1]))
         new_talon = own_talon if talon is None else list(talon)
-        for player in (0, 1):
-            if len(new_hands[player]) != len(own_hands[player]):
-                raise ValueError(f"player {player} holds {len(own_hands[player])} cards here")
-        if len(new_talon) != len(own_talon):
-            raise ValueError(f"the talon holds {len(own_talon)} cards here")
-        placed = [*new_hands[0], *new_hands[1], *new_talon]
-        if any(not isinstance(c, Card) for c in placed):
-            raise ValueError("hands and talon are cards")
-        if {c.index for c in placed} != {c.index for c in (*own_hands[0], *own_hands[1], *own_talon)}:
-            raise ValueError("the hands and talon must hold the same cards as the deal's")
-        for player in (0, 1):
-            # Rule 18: a card the other player has seen (shown, or the turn-up taken) stays put.
-            if not deal.public_cards[player] <= set(new_hands[player]):
-                raise ValueError(f"a card player {player} has shown must stay in that hand")
-        won = [[c for pair in deal.tricks_won[p] for c in pair] for p in (0, 1)]
-        everything = [*placed, *deal.trick, *won[0], *won[1]]
-        if deal.turn_up is not None:
-            everything.append(deal.turn_up)
-        if len({c.index for c in everything}) != len(everything):
-            raise ValueError("a card appears twice")
+        won, everything = _check_replacements(deal, own_hands, own_talon, new_hands, new_talon)
 
         fast = cls.__new__(cls)
         turn_up = deal.turn_up.index if deal.turn_up is not None else -1
@@ -335,6 +350,19 @@ class FastDeal:
             fast.swapped_by = deal.swapped_by
             fast.seven_bit = 0  # rule 9: once
         fast.shown = [_mask(deal.public_cards[0]), _mask(deal.public_cards[1])]
+        fast._take_declarations(deal, phase)
+        result = deal.result
+        if result is not None:
+            fast.phase = OVER
+            if result.chouine is not None:
+                fast.chouine = result.chouine
+            elif result.card_points is not None:
+                fast.last_winner = 0 if result.card_points[0] - fast.points[0] == LAST_TRICK_BONUS else 1
+        return fast
+
+    def _take_declarations(self, deal: Deal, phase: int) -> None:
+        """The declarations made so far: their values, the suits and quinte used (rule 13)."""
+        fast = self
         log = []
         pending = []
         for decl in deal.declarations:
@@ -353,14 +381,6 @@ class FastDeal:
                 pending.append((player, others, code, decl.in_trumps))
         fast.declarations = tuple(log)
         fast.pending = tuple(pending)
-        result = deal.result
-        if result is not None:
-            fast.phase = OVER
-            if result.chouine is not None:
-                fast.chouine = result.chouine
-            elif result.card_points is not None:
-                fast.last_winner = 0 if result.card_points[0] - fast.points[0] == LAST_TRICK_BONUS else 1
-        return fast
 
     def _init(
         self,

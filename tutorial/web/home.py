@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from tutorial.content import number_words
 from tutorial.engine import LAST_TRICK_BONUS, TRICKS_PER_DEAL, Settings
@@ -13,7 +14,7 @@ bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
-def root() -> Response:
+def root() -> WerkzeugResponse:
     """Redirect to the home page in the best language for ``Accept-Language``."""
     lang = best_language(request.headers.get("Accept-Language"))
     response = redirect(url_for("home.index", lang=lang), code=302)

@@ -101,3 +101,12 @@ def test_malformed_blocks_are_refused() -> None:
         run(["turn-up 9H", "trick 13"], where="test")
     with pytest.raises(ExampleError, match="unknown expectation"):
         run([*BASE, "=> nonsense"], where="test")
+
+
+def test_unreachable_position_is_refused() -> None:
+    """Every example is a position some deal reaches: at trick 12 the follower lost trick 11
+    and took the turn-up, so a follower without a trump there is refused (rule 7)."""
+    block = ["trumps H", "trick 12", "leader AC 10C AD 10D AS", "follower KC JS 8S 7S 9S"]
+    with pytest.raises(ExampleError, match="no deal reaches this position"):
+        run([*block, "=> declare AS quinte"], where="test")
+    run([*block[:3], "follower KC JS 8S 7S 9H", "=> declare AS quinte"], where="test")

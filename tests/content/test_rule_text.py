@@ -13,7 +13,7 @@ from tutorial.content.examples import run
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Unit, sections
 from tutorial.content.worked import worked_outcome
-from tutorial.engine import Card, Settings, Suit
+from tutorial.engine import Card, Settings
 
 LANGS = ("fr", "es", "en")
 EXAMPLES: list[Example] = [e for s in sections() for e in s.examples]
@@ -68,30 +68,6 @@ def test_worked_example_compares_what_the_score_sheet_shows() -> None:
     assert "fewer" not in text and "dix de der" in text
     values = placeholders()
     assert values["alice_cards"] > values["bob_cards"] and values["alice_total"] < values["bob_total"]
-
-
-def _trick12_positions() -> list[tuple[Example, Suit, list[Card]]]:
-    out = []
-    for ex in EXAMPLES:
-        lines = [raw.split("#")[0].strip() for raw in ex.lines]
-        words = {line.split()[0]: line.split()[1:] for line in lines if line and not line.startswith("=>")}
-        if words.get("trick") == ["12"] and "trumps" in words:
-            follower = [Card.parse(c) for c in words.get("follower", [])]
-            out.append((ex, _suit(words["trumps"][0]), follower))
-    return out
-
-
-def _suit(code: str) -> Suit:
-    return next(s for s in Suit if s.code == code)
-
-
-def test_trick_12_examples_give_the_follower_the_turn_up() -> None:
-    """The loser of trick 11 takes the turn-up, a trump, and follows to trick 12: an example at
-    trick 12 where the follower holds no trump is a position no deal can reach."""
-    positions = _trick12_positions()
-    assert positions, "there are examples at trick 12"
-    for ex, trumps, follower in positions:
-        assert any(c.suit is trumps for c in follower), f"{ex.id}: the follower holds no trump"
 
 
 def test_seven_example_declares_with_the_card_taken() -> None:

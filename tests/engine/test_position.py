@@ -168,3 +168,20 @@ def test_the_trick_on_the_table_is_a_value_with_its_leader():
     assert deal.trick.lead == card("AH") and list(deal.trick) == [card("AH")] and deal.leader == 0
     deal.apply(Play(card("KH")))
     assert deal.trick == Trick(0) and deal.trick.lead is None  # player 0 took it and leads next
+
+
+def test_position_at_trick_12_gives_the_follower_the_turn_up():
+    """Rule 7: the loser of trick 11 took the turn-up, a trump, and follows to trick 12. With
+    no trump in that hand the position is refused, even with the lead card on the table."""
+    leader = ["AC", "10C", "AD", "10D", "AS"]
+    without = ["KC", "JS", "8S", "7S", "9S"]
+    with_trump = ["KC", "JS", "8S", "7S", "9H"]
+    with pytest.raises(ValueError, match="no deal reaches this position"):
+        Deal.from_position(hands=(leader, without), leader=0, trick_number=12, trumps=Suit.HEARTS)
+    with pytest.raises(ValueError, match="no deal reaches this position"):
+        Deal.from_position(
+            hands=(leader[1:], without), leader=0, trick_number=12, trumps=Suit.HEARTS, trick=["AC"]
+        )
+    Deal.from_position(hands=(leader, with_trump), leader=0, trick_number=12, trumps=Suit.HEARTS)
+    # The leader may hold no trump at all: the follower has the one taken after trick 11.
+    Deal.from_position(hands=(with_trump, leader), leader=1, trick_number=12, trumps=Suit.HEARTS)

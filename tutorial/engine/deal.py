@@ -425,6 +425,14 @@ class Deal:
                     f"at trick {trick_number} player {player} holds {want} cards, "
                     f"not {len(hand_cards[player])}"
                 )
+        # Rule 7: the loser of trick 11 takes the turn-up (or the seven of trumps exchanged for
+        # it), a trump, and is the follower of trick 12: a position where that hand holds no
+        # trump is one no deal reaches.
+        if trick_number == LAST_DRAW_TRICK + 1 and not any(c.suit is suit for c in hand_cards[1 - leader]):
+            raise ValueError(
+                f"no deal reaches this position: at trick {trick_number} the follower, who lost the "
+                "trick before and took the turn-up, holds a trump"
+            )
         captured = (_cards_of(won[0]), _cards_of(won[1]))
         if len(captured[0]) % 2 or len(captured[1]) % 2:
             raise ValueError("the cards won are whole tricks of two cards")

@@ -85,12 +85,13 @@ def test_a_fresh_deal_is_the_same_from_a_deck_or_from_the_deal() -> None:
     ids=["neither-in-trumps-leader-wins", "follower-in-trumps-wins", "leader-in-trumps-wins"],
 )
 def test_two_chouines_in_one_trick(trumps: Suit, winner: int) -> None:
-    # Rule 15: both chouines in one trick: the one in trumps wins, else the leader's.
+    # Rule 15: both chouines in one trick: the one in trumps wins, else the leader's. (While
+    # the talon lasts: at trick 12 the follower would hold the turn-up, a trump, rule 7.)
     deal = Deal.from_position(
         hands=(cards("AH 10H KH QH JH"), cards("AS 10S KS QS JS")),
         leader=0,
-        trick_number=12,
-        trumps=trumps,
+        trick_number=5,
+        turn_up=f"9{trumps.code}",
     )
     fast = FastDeal.from_deal(deal)
     for token in ("KH/chouine", "KS/chouine"):

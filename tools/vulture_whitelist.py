@@ -10,7 +10,7 @@ delete the code instead.
 
 # Read by the Jinja templates (tutorial/web/templates/).
 _.linked  # Kind.linked: demo/step.html links these sentences to their rule
-figure  # Block.figure: rules/_blocks.html
+figure  # Part.figure: rules/section.html
 hand_label  # SideView.hand_label: demo/step.html
 talon_count  # StepView fields: demo/step.html
 talon_count_label
@@ -20,6 +20,10 @@ step_label
 # Data the engine's events carry for whoever narrates them.
 at_au_sept  # SevenExchanged.at_au_sept
 next_trick  # TalonEmpty.next_trick
+
+# Called by Python-Markdown (tutorial/content/markdown_rules.py's extension and block reader).
+extendMarkdown
+test  # BlockProcessor.test
 
 # Called by Babel (babel-*.cfg name the extractors).
 extract_markdown

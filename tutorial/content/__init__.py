@@ -17,20 +17,21 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from num2words import num2words
 
 from tutorial.catalogs import LANGUAGES, Translator, catalog
 from tutorial.content.examples import Line, Outcome, run
+from tutorial.content.markdown_rules import EXAMPLE_TAG, FIGURE_TAG, render
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Section, Unit, section, sections, ui_messages
 from tutorial.engine import Settings
 
 __all__ = [
     "LANGUAGES",
-    "Block",
     "ExampleView",
     "Page",
+    "Part",
     "render_example",
     "render_section",
     "rule_url",
@@ -78,46 +79,6 @@ def ui(lang: str, key: str, **values: Any) -> str:
     """An interface string of the rules pages (``content/ui``), in ``lang``."""
     msg = ui_messages()[key]
     return message(lang, key, msg.text, values if msg.placeholders or values else None)
-
-
-# ------------------------------------------------------------------------------ inline markup
-
-_LINK = re.compile(r"\[([^\]]+)\]\(@([A-Za-z0-9.\-]+)\)")
-_STRONG = re.compile(r"\*\*(.+?)\*\*")
-_STRONG_LANG = re.compile(r"\*\*([^*]+?)\*\*\{lang=([a-z]{2})\}")
-_EM_LANG = re.compile(r"\*([^*]+?)\*\{lang=([a-z]{2})\}")
-_EM = re.compile(r"\*(.+?)\*")
-
-
-def inline(text: str, link: Any = None, lang: str | None = None) -> Markup:
-    """Render the inline Markdown of a message: ``**strong**``, ``*em*``, ``[text](@id)``.
-
-    ``*talon*{lang=fr}`` (the attribute-list syntax of Python-Markdown) marks a word of another
-    language, for screen readers and spell checkers; on a page in that language it is plain
-    emphasis.
-
-    >>> str(inline("the *talon*{lang=fr}", lang="en"))
-    'the <em lang="fr">talon</em>'
-    >>> str(inline("le *talon*{lang=fr}", lang="fr"))
-    'le <em>talon</em>'
-    """
-    html = str(escape(text))
-
-    def with_lang(tag: str) -> Any:
-        def sub(m: re.Match[str]) -> str:
-            if m.group(2) == lang:
-                return f"<{tag}>{m.group(1)}</{tag}>"
-            return f'<{tag} lang="{m.group(2)}">{m.group(1)}</{tag}>'
-
-        return sub
-
-    html = _STRONG_LANG.sub(with_lang("strong"), html)
-    html = _STRONG.sub(r"<strong>\1</strong>", html)
-    html = _EM_LANG.sub(with_lang("em"), html)
-    html = _EM.sub(r"<em>\1</em>", html)
-    if link is not None:
-        html = _LINK.sub(lambda m: f'<a href="{escape(link(m.group(2)))}">{m.group(1)}</a>', html)
-    return Markup(html)
 
 
 # ------------------------------------------------------------------------------ rule ids
@@ -180,26 +141,21 @@ class Sheet:
 
 
 @dataclass
-class Block:
-    """One block of a rendered section."""
+class Part:
+    """A piece of a rendered section: HTML from the Markdown, or what the templates draw in
+    it (a worked example, or the illustration of a figure whose caption is in the HTML)."""
 
-    kind: str  # heading, para, list, olist, table, figure
-    id: str = ""
+    kind: str  # "html", "example", "figure"
     html: Markup = field(default_factory=Markup)
-    level: int = 0
-    rules: tuple[int, ...] = ()
-    items: list[Block] = field(default_factory=list)
-    header: list[Markup] = field(default_factory=list)
-    rows: list[tuple[str, list[Markup]]] = field(default_factory=list)
+    example: ExampleView | None = None
     figure: str = ""
-    examples: list[ExampleView] = field(default_factory=list)
 
 
 @dataclass
 class Page:
     section: Section
     title: str
-    blocks: list[Block]
+    parts: list[Part]
 
 
 def _names(lang: str, outcome: Outcome) -> tuple[str, str]:
@@ -322,64 +278,44 @@ def capitalise(text: str) -> str:
     return _FIRST_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), text, count=1)
 
 
-def _cell(lang: str, context: str, text: str, values: dict[str, Any], link: Any) -> Markup:
-    from tutorial.content.source import translatable
-
-    if translatable(text):
-        return inline(capitalise(message(lang, context, text, values)), link, lang)
-    return inline(text % values if "%" in text else text, link, lang)
+_PLACED = re.compile(
+    rf'<{EXAMPLE_TAG} id="(?P<example>[^"]+)"></{EXAMPLE_TAG}>'
+    rf'|<{FIGURE_TAG} name="(?P<figure>[^"]+)" unit="[^"]+"></{FIGURE_TAG}>'
+)
 
 
 def render_section(lang: str, slug: str, settings: Settings, link: Any = None) -> Page | None:
-    """A section as blocks: headings, paragraphs, lists, tables, figures and examples."""
+    """A section in ``lang``: its Markdown rendered by Python-Markdown, each unit translated,
+    and the worked examples (run against the engine) and illustrations for the templates."""
     sec = section(slug)
     if sec is None:
         return None
     values = placeholders(settings)
-    blocks: list[Block] = []
-    for unit in sec.units:
-        rendered = _render_unit(lang, unit, values, settings, link)
-        if unit.kind in ("item", "oitem"):
-            kind = "list" if unit.kind == "item" else "olist"
-            if not blocks or blocks[-1].kind != kind:
-                blocks.append(Block(kind))
-            blocks[-1].items.append(rendered)
-        elif unit.kind == "row":
-            if not blocks or blocks[-1].kind != "table":
-                blocks.append(Block("table", id=unit.id))
-            cells = [_cell(lang, f"{unit.id}.{i}", c, values, link) for i, c in enumerate(unit.cells, 1)]
-            if unit.header:
-                blocks[-1].header = cells
-            else:
-                blocks[-1].rows.append((unit.id, cells))
-            blocks[-1].examples.extend(rendered.examples)
-        else:
-            blocks.append(rendered)
+
+    def text_for(context: str, english: str, kind: str) -> str:
+        if kind == "figures":  # a table cell of numbers only
+            return english % values if "%" in english else english
+        out = message(lang, context, english, values)
+        return capitalise(out) if kind == "cell" else out
+
+    html = render(sec.source, text_for, lang, link, ui(lang, "ui.page.permalink"), str(sec.path))
+    views = {ex.id: render_example(lang, ex, settings) for ex in sec.examples}
     # An example whose score sheet a figure of the section draws does not repeat it.
     drawn = {u.attrs["example"] for u in sec.units if u.kind == "figure" and "example" in u.attrs}
-    for block in blocks:
-        for item in [block, *block.items]:
-            for view in item.examples:
-                if view.id.rsplit(".", 1)[0] in drawn:
-                    view.sheet = None
-    title = message(lang, sec.title.id, sec.title.text, values)
-    return Page(sec, title, blocks)
-
-
-def _render_unit(lang: str, unit: Unit, values: dict[str, Any], settings: Settings, link: Any) -> Block:
-    html = Markup("")
-    if unit.kind != "row":
-        html = inline(message(lang, unit.id, unit.text, values), link, lang)
-    examples = [render_example(lang, ex, settings) for ex in unit.examples]
-    return Block(
-        "para" if unit.kind == "para" else unit.kind,
-        id=unit.id,
-        html=html,
-        level=unit.level,
-        rules=unit.rules,
-        figure=unit.attrs.get("figure", ""),
-        examples=examples,
-    )
+    for view in views.values():
+        if view.id.rsplit(".", 1)[0] in drawn:
+            view.sheet = None
+    parts: list[Part] = []
+    at = 0
+    for m in _PLACED.finditer(html):
+        parts.append(Part("html", Markup(html[at : m.start()])))
+        if m.group("example"):
+            parts.append(Part("example", example=views[m.group("example")]))
+        else:
+            parts.append(Part("figure", figure=m.group("figure")))
+        at = m.end()
+    parts.append(Part("html", Markup(html[at:])))
+    return Page(sec, message(lang, sec.title.id, sec.title.text, values), parts)
 
 
 def section_title(lang: str, sec: Section, settings: Settings) -> str:

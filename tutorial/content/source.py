@@ -1,30 +1,41 @@
 """Read the rule text: English Markdown under ``content/``, cut into catalog messages.
 
-The source format (one file per section, ``content/rules/NN-slug.md``)::
+The text is Markdown as Python-Markdown reads it, with its ``attr_list`` and ``tables``
+extensions and ours (:mod:`tutorial.content.markdown_rules`), one file per section
+(``content/rules/NN-slug.md``)::
 
-    {#tricks.follow rule=8}
+    # The last five tricks {#strict rule=8}
+
     In the last five tricks the follower must *follow suit*.
+    {#strict.intro rule=8}
+
+    - If you are *void* in the plain suit led, you must trump.
+      {#strict.trump rule=8}
+
+    | Card {#cards.values.head} | Points |
+    |---|---|
+    | Ace {#cards.values.ace rule=1} | %(ace_points)s |
 
     ```chouine
     turn-up 9H
     ...
     ```
 
-* An attribute line ``{#rule-id key=value ...}`` stands right before each unit of text:
-  a heading (``# ...``), a paragraph, a list item (``- ...``) or a table row
-  (``| cell | cell |``). The unit is one catalog message, its id the message context.
-  ``rule=8`` or ``rule=6,8`` names the rules-reading points the unit states.
-  ``figure=NAME`` makes the unit the caption of an illustration drawn by the templates.
+* Each unit of text ends with its attribute list ``{#rule-id key=value ...}``: a heading
+  (on its line), a paragraph (on a line of its own after the text), a list item (the same,
+  indented), a table row (in its first cell). The unit is one catalog message, its id the
+  message context. ``rule=8`` or ``rule=6,8`` names the rules-reading points the unit states;
+  ``figure=NAME`` makes a paragraph the caption of an illustration drawn by the templates.
 * Table rows: each cell with letters is a message of its own, context ``rule-id.N``
   (N counts cells from 1); cells without letters (placeholders, figures) are not translated.
 * Fenced ``chouine`` blocks are worked examples (language-neutral card codes, see
   :mod:`tutorial.content.examples`); they illustrate the unit just above them.
-* ``<!-- ... -->`` lines are notes for writers; they are neither shown nor translated.
+* ``<!-- ... -->`` notes are for writers; they are neither shown nor translated.
 * Messages are inline Markdown: ``*em*``, ``**strong**``, links ``[text](@rule-id)`` to
   another unit; numbers the engine owns are written ``%(name)s`` (see
-  :mod:`tutorial.content.numbers`). A French word kept on English and Spanish pages is
-  marked as Python-Markdown's attribute lists do, ``*talon*{lang=fr}``: it is rendered with
-  ``lang="fr"`` (screen readers, spell checkers), and translations keep the mark.
+  :mod:`tutorial.content.numbers`). A French word kept on English and Spanish pages carries
+  an inline attribute list, ``*talon*{lang=fr}``: it is rendered with ``lang="fr"`` (screen
+  readers, spell checkers), and translations keep the mark.
 """
 
 from __future__ import annotations
@@ -34,19 +45,18 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from tutorial.content import markdown_rules
+
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 RULES_DIR = CONTENT_DIR / "rules"
 UI_DIR = CONTENT_DIR / "ui"
 
-_ATTR = re.compile(r"^\{#(?P<id>[a-z0-9][A-Za-z0-9.\-]*)(?P<rest>(?:\s+[a-z]+(?:=[^\s}]+)?)*)\s*\}$")
-_KV = re.compile(r"([a-z]+)(?:=([^\s}]+))?")
 _FILE = re.compile(r"^(\d+)-([a-z0-9-]+)\.md$")
-_LETTER = re.compile(r"[^\W\d_]")
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
-class SourceError(ValueError):
-    """The Markdown source breaks the format; the message names file and line."""
+SourceError = markdown_rules.SourceError
+translatable = markdown_rules.translatable
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,7 @@ class Unit:
     """A heading, paragraph, list item, table row or figure caption."""
 
     id: str
-    kind: str  # "heading", "para", "item", "oitem", "row", "figure"
+    kind: str  # "heading", "para", "item", "row", "figure"
     level: int
     rules: tuple[int, ...]
     attrs: dict[str, str]
@@ -108,6 +118,7 @@ class Section:
     order: int
     path: Path
     units: list[Unit]
+    source: str = ""  # the Markdown, rendered by tutorial.content.render_section
 
     @property
     def title(self) -> Unit:
@@ -121,112 +132,18 @@ class Section:
         return [e for u in self.units for e in u.examples]
 
 
-def translatable(cell: str) -> bool:
-    """A table cell is a message when it has letters outside its placeholders."""
-    return bool(_LETTER.search(_PLACEHOLDER.sub("", cell)))
-
-
 def parse_units(text: str, path: str = "<string>", slug: str = "") -> list[Unit]:
-    """Cut one Markdown source into units (see the module docstring)."""
-    lines = text.splitlines()
-    units: list[Unit] = []
-    seen: set[str] = set()
-    i = 0
-    pending: tuple[str, dict[str, str], int] | None = None
-    while i < len(lines):
-        line = lines[i].rstrip()
-        stripped = line.strip()
-        lineno = i + 1
-        if stripped.startswith("<!--") and "-->" not in stripped:
-            i = _after_comment(lines, i)
-            continue
-        if not stripped or (stripped.startswith("<!--") and stripped.endswith("-->")):
-            if pending is not None and not stripped:
-                raise SourceError(f"{path}:{pending[2]}: attribute line not followed by text")
-            i += 1
-            continue
-        if stripped.startswith("```"):
-            lang = stripped[3:].strip()
-            if lang != "chouine":
-                raise SourceError(f"{path}:{lineno}: only ```chouine blocks are allowed")
-            if not units:
-                raise SourceError(f"{path}:{lineno}: an example must follow a unit of text")
-            body, i = _fenced_block(lines, i, f"{path}:{lineno}")
-            owner = units[-1]
-            # Examples hang from the paragraph they illustrate (not from a table row's cell).
-            ex_id = f"{owner.id}.ex{len(owner.examples) + 1}"
-            owner.examples.append(Example(ex_id, owner.id, slug, lineno, tuple(body), path))
-            continue
-        m = _ATTR.match(stripped)
-        if m:
-            if pending is not None:
-                raise SourceError(f"{path}:{lineno}: two attribute lines in a row")
-            attrs = {k: v for k, v in _KV.findall(m.group("rest"))}
-            pending = (m.group("id"), attrs, lineno)
-            i += 1
-            continue
-        if pending is None:
-            raise SourceError(f"{path}:{lineno}: text without an attribute line {{#id ...}}")
-        uid, attrs, attr_line = pending
-        pending = None
-        if uid in seen:
-            raise SourceError(f"{path}:{attr_line}: duplicate id {uid!r}")
-        seen.add(uid)
-        rules = tuple(int(r) for r in attrs["rule"].split(",")) if attrs.get("rule") else ()
-        # Gather the block: following non-blank lines that are not a new attribute line/fence.
-        block = [stripped]
-        i += 1
-        while i < len(lines):
-            nxt = lines[i].strip()
-            if not nxt or nxt.startswith("```") or _ATTR.match(nxt):
-                break
-            block.append(nxt)
-            i += 1
-        units.append(_unit(uid, attrs, rules, block, f"{path}:{lineno}", lineno))
-    if pending is not None:
-        raise SourceError(f"{path}:{pending[2]}: attribute line at end of file")
+    """Cut one Markdown source into units, with Python-Markdown (see the module docstring)."""
+    parsed = markdown_rules.parse(text, path)
+    lines, fences = markdown_rules.line_numbers(text, parsed)
+    fence = iter(fences)
+    units = []
+    for p in parsed:
+        rules = tuple(int(r) for r in p.attrs["rule"].split(",")) if p.attrs.get("rule") else ()
+        unit = Unit(p.id, p.kind, p.level, rules, p.attrs, lines[p.id], p.text, p.cells, p.header)
+        unit.examples = [Example(e.id, e.unit, slug, next(fence, 0), e.lines, path) for e in p.examples]
+        units.append(unit)
     return units
-
-
-def _after_comment(lines: list[str], start: int) -> int:
-    """The line after the end of the HTML comment that opens at ``start``."""
-    i = start
-    while i < len(lines) and "-->" not in lines[i]:
-        i += 1
-    return i + 1
-
-
-def _fenced_block(lines: list[str], start: int, where: str) -> tuple[list[str], int]:
-    """The lines between the fence at ``start`` and its closing fence, and the line after it."""
-    body: list[str] = []
-    i = start + 1
-    while i < len(lines) and lines[i].strip() != "```":
-        body.append(lines[i])
-        i += 1
-    if i == len(lines):
-        raise SourceError(f"{where}: unclosed ```chouine block")
-    return body, i + 1
-
-
-def _unit(
-    uid: str, attrs: dict[str, str], rules: tuple[int, ...], block: list[str], where: str, lineno: int
-) -> Unit:
-    """One unit from its text lines: a heading, a table row, a list item or a paragraph."""
-    first = block[0]
-    if first.startswith("#"):
-        level = len(first) - len(first.lstrip("#"))
-        return Unit(uid, "heading", level, rules, attrs, lineno, " ".join(block)[level:].strip())
-    if first.startswith("|"):
-        if len(block) != 1:
-            raise SourceError(f"{where}: one table row per attribute line")
-        cells = [c.strip() for c in first.strip("|").split("|")]
-        return Unit(uid, "row", 0, rules, attrs, lineno, cells=cells, header="header" in attrs)
-    if first.startswith("- "):
-        return Unit(uid, "item", 0, rules, attrs, lineno, " ".join(block)[2:].strip())
-    if re.match(r"^\d+\. ", first):
-        return Unit(uid, "oitem", 0, rules, attrs, lineno, " ".join(block).split(" ", 1)[1])
-    kind = "figure" if "figure" in attrs else "para"
-    return Unit(uid, kind, 0, rules, attrs, lineno, " ".join(block))
 
 
 def parse_section(path: Path) -> Section:
@@ -234,10 +151,11 @@ def parse_section(path: Path) -> Section:
     if not m:
         raise SourceError(f"{path}: a section file is named NN-slug.md")
     order, slug = int(m.group(1)), m.group(2)
-    units = parse_units(path.read_text(encoding="utf-8"), str(path), slug)
+    source = path.read_text(encoding="utf-8")
+    units = parse_units(source, str(path), slug)
     if not units or units[0].kind != "heading" or units[0].id != slug:
         raise SourceError(f"{path}: a section starts with a heading whose id is its slug {slug!r}")
-    return Section(slug, order, path, units)
+    return Section(slug, order, path, units, source)
 
 
 @cache

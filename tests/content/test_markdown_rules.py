@@ -47,9 +47,10 @@ def test_parse_reads_units_attributes_and_examples() -> None:
 def _translate(context: str, text: str, kind: str) -> str:
     if kind == "figures":
         return text % {"ace": 11}
-    return {"t.para": "Du *texte*, un *mot*{lang=fr} <script>x</script> : voir [la liste](@t.item)."}.get(
-        context, text.upper()
-    )
+    return {
+        "t.para": "Du *texte*, un *mot*{lang=fr} <script>x</script> : voir [la liste](@t.item) "
+        "et [rien](javascript:alert(1))."
+    }.get(context, text.upper())
 
 
 def test_render_translates_each_unit_before_the_inline_markup() -> None:
@@ -57,6 +58,7 @@ def test_render_translates_each_unit_before_the_inline_markup() -> None:
     assert '<p id="t.para">Du <em>texte</em>, un <em>mot</em>' in html  # no lang="fr" on a French page
     assert "&lt;script&gt;" in html and "<script>" not in html  # raw HTML in a message is text
     assert '<a href="/fr/rules/x#t.item">la liste</a>' in html
+    assert "javascript" not in html and "<a>rien</a>" in html  # only links the rule text may make
     assert '<th scope="row">ACE</th>' in html and "<td>11</td>" in html
     assert '<a aria-label="Lien" class="rules-permalink" href="#t.para">#</a>' in html
     assert '<chouine-example id="t.ace.ex1"></chouine-example>' in html

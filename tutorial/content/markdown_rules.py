@@ -241,6 +241,8 @@ class _Finish(Treeprocessor):
             href = el.get("href", "") if el.tag == "a" else ""
             if href.startswith("@"):
                 el.set("href", ctx.link(href[1:]) if ctx.link else "#" + href[1:])
+            elif el.tag == "a" and not href.startswith(("#", "/", "https://")):
+                del el.attrib["href"]  # the rule text links to its own units, or to the web
             if ctx.lang and el.get("lang") == ctx.lang:
                 del el.attrib["lang"]
         for i, el in enumerate(list(root)):

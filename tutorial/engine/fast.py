@@ -81,8 +81,6 @@ if any(c.index != SUITS.index(c.suit) * 8 + int(Rank.ACE) - int(c.rank) for c in
     raise RuntimeError("FastDeal needs ALL_CARDS suit by suit, each from the ace down")
 #: Card points by card index (rule 1).
 POINTS: tuple[int, ...] = tuple(card.points for card in ALL_CARDS)
-#: Suit index (0-3, the order of ``SUITS``) by card index.
-SUIT_OF: tuple[int, ...] = tuple(SUITS.index(card.suit) for card in ALL_CARDS)
 #: The eight cards of each suit, as a mask.
 SUIT_MASKS: tuple[int, ...] = tuple(sum(1 << c.index for c in ALL_CARDS if c.suit is suit) for suit in SUITS)
 #: Aces and tens (rule 1).
@@ -215,7 +213,7 @@ class FastDeal:
     Reading it: ``to_act``, ``leader``, ``phase`` (LEAD, FOLLOW, AU_SEPT, OVER),
     ``trick_number``, ``current_trick`` (the lead card on the table, or -1), ``trumps`` (a suit
     index; ``trump_suit`` the Suit), ``turn_up`` (-1 once taken), ``hand_mask(p)``,
-    ``captured[p]``, ``played_mask``, ``talon_mask``, ``talon[talon_pos:]`` (the cards still to
+    ``captured[p]``, ``talon_mask``, ``talon[talon_pos:]`` (the cards still to
     draw, in order, the turn-up last), ``known_mask(p)`` (cards of p's hand the other player
     has seen), ``declared_suits(p)``, ``quinte_declared(p)``, ``declarations`` (a log of
     ``(player, trick, code, suit index or -1, value)``). ``legal_moves()`` lists the plays by
@@ -471,11 +469,6 @@ class FastDeal:
 
     def hand_mask(self, player: int) -> int:
         return self.hands[player]
-
-    @property
-    def played_mask(self) -> int:
-        """Every card captured so far (plus any card a given position left out)."""
-        return self.captured[0] | self.captured[1] | self.out
 
     @property
     def talon_mask(self) -> int:

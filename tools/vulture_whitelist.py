@@ -59,9 +59,3 @@ pytestmark
 probe  # test views, registered on the app by decorator
 boom
 fail
-
-# FastDeal (tutorial/engine/fast.py, merged with issue 9's dead-code check): unused on main
-# since both landed; listed here only so that `make lint` passes on branch issue-13. Delete
-# the names in fast.py, or use them, and drop these two lines.
-SUIT_OF
-_.played_mask

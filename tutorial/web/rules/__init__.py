@@ -34,8 +34,11 @@ def _settings() -> Settings:
     raw = request.args.get("quinte")
     if raw is None:
         return Settings()
-    if raw.isascii() and raw.isdigit() and int(raw) in QUINTE_VALUES and raw == str(int(raw)):
-        return Settings(quinte_value=int(raw))
+    # The raw text is compared with the allowed values' spellings: no conversion of whatever
+    # was sent (a 5,000-digit number is refused like "abc", never converted).
+    allowed = {str(value): value for value in QUINTE_VALUES}
+    if raw in allowed:
+        return Settings(quinte_value=allowed[raw])
     raise BadSetting(raw)
 
 
@@ -138,9 +141,7 @@ def _figures(lang: str, settings: Settings) -> dict[str, Any]:
     deck = deck_example.lines[0].split()[1:]
     dealer = 1
     deal = Deal(deck, dealer, settings)
-    sheet_unit = next(
-        u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet"
-    )
+    sheet_unit = next(u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet")
     return {
         "table": {
             "non_dealer": [c.code for c in deal.hands[1 - dealer]],

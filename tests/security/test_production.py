@@ -1,0 +1,29 @@
+"""Findings of the attack on the production server (issue 8), each checked over real HTTP
+against ``gunicorn -c gunicorn.conf.py`` with ``CHOUINE_ENV=production`` (``prod_server``).
+The session fixture also checks, at the end, that the server's log holds no traceback and no
+5xx answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Server, http_get
+
+
+@pytest.mark.parametrize("digits", [4_299, 4_301, 8_000])
+@pytest.mark.parametrize("page", ["/en/rules", "/fr/rules/deal"])
+def test_a_long_number_for_the_quinte_is_a_400_not_a_500(prod_server: Server, page: str, digits: int) -> None:
+    """Python refuses to convert more than 4,300 digits: the value is never converted. (Past
+    gunicorn's 8,190-byte request line the server answers 414 itself.)"""
+    status, headers, body = http_get(prod_server, f"{page}?quinte={'1' * digits}")
+    assert status == 400
+    assert b"50" in body and b"100" in body  # the page says what is allowed
+    assert headers.get("content-security-policy")
+
+
+@pytest.mark.parametrize("value", ["050", "+50", " 50", "50 ", "٥٠", "100.0", "1_00"])
+def test_only_the_exact_spellings_of_the_quinte_values_are_taken(prod_server: Server, value: str) -> None:
+    from urllib.parse import quote
+
+    assert http_get(prod_server, f"/en/rules?quinte={quote(value)}")[0] == 400
+    assert http_get(prod_server, "/en/rules?quinte=100")[0] == 200

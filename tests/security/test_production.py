@@ -27,3 +27,32 @@ def test_only_the_exact_spellings_of_the_quinte_values_are_taken(prod_server: Se
 
     assert http_get(prod_server, f"/en/rules?quinte={quote(value)}")[0] == 400
     assert http_get(prod_server, "/en/rules?quinte=100")[0] == 200
+
+
+@pytest.mark.parametrize("page", ["/en/rules", "/es/rules/deal", "/fr/demo/full-deal/3", "/en/"])
+def test_unknown_query_parameters_get_the_same_page(prod_server: Server, page: str) -> None:
+    """Made-up parameters are ignored: the same bytes as without them, and no link carries them."""
+    _, _, plain = http_get(prod_server, page)
+    for query in ("utm_source=x", "a=1&b=2", "quinte2=7", f"z{'9' * 300}=1"):
+        status, _, body = http_get(prod_server, f"{page}?{query}")
+        assert status == 200
+        assert body == plain, query
+    status, _, hundred = http_get(prod_server, f"{page}?utm=1&quinte=100")
+    if "/rules" in page:
+        assert status == 200 and b"quinte=100" in hundred and b"utm" not in hundred
+
+
+def test_unknown_query_parameters_add_no_cache_entries() -> None:
+    """The page cache is keyed on the parameters a page uses: 200 made-up query strings on
+    one page make one entry, not 200 (they used to bypass it: 31 req/s instead of 408)."""
+    from tutorial.web import create_app
+    from tutorial.web.render import cached_page
+
+    client = create_app({"TESTING": True}).test_client()
+    client.get("/en/rules/deal")
+    before = len(cached_page)
+    for i in range(200):
+        assert client.get(f"/en/rules/deal?junk{i}={i}").status_code == 200
+    assert len(cached_page) == before
+    client.get("/en/rules/deal?quinte=100")
+    assert len(cached_page) == before + 1

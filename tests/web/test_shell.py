@@ -114,16 +114,18 @@ def test_home_is_translated(client: FlaskClient) -> None:
 
 def test_language_links_keep_endpoint_args_and_query() -> None:
     from tutorial.web import create_app
-    from tutorial.web.render import render_page
+    from tutorial.web.render import PageCache, render_page
 
     app = create_app({"TESTING": True})
 
     @app.get("/<lang:lang>/probe/<slug>/<int:n>")
+    @PageCache()(params=("quinte", "x"))
     def probe(lang: str, slug: str, n: int):  # type: ignore[no-untyped-def]
         return render_page("_placeholder.html", heading="probe")
 
     client = app.test_client()
-    doc = page(client, "/es/probe/full-deal/7?quinte=100&x=a%20b")
+    # The parameters the page declares are kept; any other (utm=…) is left out.
+    doc = page(client, "/es/probe/full-deal/7?utm=z&quinte=100&x=a%20b")
     links = {a["data-lang-switch"]: a["href"] for a in doc.find("a") if a.get("data-lang-switch")}
     assert links == {
         "fr": "/fr/probe/full-deal/7?quinte=100&x=a%20b",

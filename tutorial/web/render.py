@@ -14,9 +14,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, overload
 
-from flask import Response, current_app, make_response, render_template, request
+from flask import Response, current_app, g, make_response, render_template, request
 from jinja2 import Template, nodes
 from jinja2_fragments import BlockNotFoundError
 from jinja2_fragments.flask import render_block
@@ -66,9 +66,7 @@ def _imports_template(template: str) -> Template | None:
     imported at the top would be undefined in the fragment; running these statements first and
     passing their names in gives the block what it has in the whole page.
     """
-    cache: dict[str, Template | None] = current_app.extensions.setdefault(
-        "chouine_fragment_imports", {}
-    )
+    cache: dict[str, Template | None] = current_app.extensions.setdefault("chouine_fragment_imports", {})
     if template not in cache:
         env = current_app.jinja_env
         loader = env.loader
@@ -92,9 +90,7 @@ def _imported_names(template: str, context: dict[str, Any]) -> dict[str, Any]:
     return dict(ctx.vars)
 
 
-def render_page(
-    template: str, block: str = "content", *, status: int = 200, **context: Any
-) -> Response:
+def render_page(template: str, block: str = "content", *, status: int = 200, **context: Any) -> Response:
     """Render ``template`` as a whole page, or only its ``block`` for an htmx request.
 
     ``template`` extends ``base.html``; ``block`` is a block it defines (``content`` by
@@ -154,34 +150,71 @@ class BoundedCache:
                 self._items.popitem(last=False)
 
 
+def page_query() -> tuple[tuple[str, str], ...]:
+    """The query parameters this page uses and their values (first value of each), in the
+    order the view declared them (``@cached_page(params=(…))``); empty for other pages.
+
+    Everything a page puts in its links and its cache key comes from here, so an unknown
+    parameter (``?utm_source=…``) gets the same answer as none at all.
+    """
+    return tuple(g.get("page_query", ()))
+
+
+def page_key() -> tuple[str, str, tuple[tuple[str, str], ...], bool]:
+    """What a page depends on: the origin it is served on (the default of ``SITE_URL``), its
+    path, the parameters it uses, and page-or-fragment."""
+    return (request.root_url, request.path, page_query(), wants_fragment())
+
+
 def compress_cache_key(req: Any) -> str:
-    """What a compressed response depends on here: method, URL and page-or-fragment.
+    """What a compressed response depends on here: method and :func:`page_key`.
 
     Every response of this site is decided by these alone (no per-visitor content), so the
-    compressed bytes of a page are computed once per process and algorithm.
+    compressed bytes of a page are computed once per process and algorithm; unknown query
+    parameters do not make new entries.
     """
-    return f"{req.method} {req.full_path} {int(wants_fragment())}"
+    return f"{req.method} {page_key()!r}"
+
+
+_Key = tuple[str, str, tuple[tuple[str, str], ...], bool]
 
 
 class PageCache:
-    """Pages that depend only on their URL (path and query) and on page-or-fragment.
+    """Pages that depend only on their URL (path and the parameters they use) and on
+    page-or-fragment.
 
     The rules and the demo steps are the same for every visitor and never change while the
-    server runs, so each is rendered once per process. A bounded LRU, so that made-up query
-    strings cannot grow it without end. Only 200 responses are kept.
+    server runs, so each is rendered once per process. The key is :func:`page_key`: the path
+    and only the query parameters the view declares (``@cached_page(params=("quinte",))``),
+    so made-up parameters neither bypass the cache nor add entries. A bounded LRU all the
+    same. Only 200 responses are kept.
     """
 
     def __init__(self, size: int = PAGE_CACHE_SIZE) -> None:
         self.size = size
-        self._pages: OrderedDict[tuple[str, bytes, bool], tuple[bytes, str]] = OrderedDict()
+        self._pages: OrderedDict[_Key, tuple[bytes, str]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def __call__(self, view: Callable[P, Response]) -> Callable[P, Response]:
+    @overload
+    def __call__(self, view: Callable[P, Response]) -> Callable[P, Response]: ...
+
+    @overload
+    def __call__(
+        self, *, params: tuple[str, ...] = ()
+    ) -> Callable[[Callable[P, Response]], Callable[P, Response]]: ...
+
+    def __call__(self, view: Any = None, *, params: tuple[str, ...] = ()) -> Any:
+        if view is None:
+            return lambda v: self._wrap(v, params)
+        return self._wrap(view, params)
+
+    def _wrap(self, view: Callable[P, Response], params: tuple[str, ...]) -> Callable[P, Response]:
         @wraps(view)
         def cached(*args: P.args, **kwargs: P.kwargs) -> Response:
+            g.page_query = tuple((name, request.args[name]) for name in params if name in request.args)
             if current_app.debug or request.method not in ("GET", "HEAD"):
                 return view(*args, **kwargs)
-            key = (request.path, request.query_string, wants_fragment())
+            key = page_key()
             with self._lock:
                 hit = self._pages.get(key)
                 if hit is not None:
@@ -199,10 +232,14 @@ class PageCache:
 
         return cached
 
+    def __len__(self) -> int:
+        return len(self._pages)
+
     def clear(self) -> None:
         with self._lock:
             self._pages.clear()
 
 
-#: Decorate a view whose page depends on nothing but its URL: ``@cached_page``.
+#: Decorate a view whose page depends on nothing but its URL: ``@cached_page``, or
+#: ``@cached_page(params=("quinte",))`` for a page that reads these query parameters.
 cached_page = PageCache()

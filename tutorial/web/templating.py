@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from flask import Flask, g, request, url_for
 from werkzeug.routing import BuildError
 
 from tutorial.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
+from tutorial.web.render import page_query
 
 #: htmx 4 configuration (``<meta name="htmx-config">``), chosen for the strict CSP:
 #: no indicator CSS injected by htmx (ours is in site.css), fetch limited to our origin,
@@ -37,7 +39,8 @@ class LanguageLink:
 
 
 def _same_page(lang: str) -> str:
-    """This page's URL in ``lang``: same endpoint, same view arguments, same query string."""
+    """This page's URL in ``lang``: same endpoint, same view arguments, same query parameters
+    among those the page uses (:func:`tutorial.web.render.page_query`)."""
     endpoint = request.endpoint
     if g.get("error_page") or not endpoint or request.url_rule is None or endpoint == "static":
         return url_for("home.index", lang=lang)
@@ -49,7 +52,7 @@ def _same_page(lang: str) -> str:
         url = url_for(endpoint, **view_args)
     except BuildError:
         return url_for("home.index", lang=lang)
-    query = request.query_string.decode("utf-8", "replace")
+    query = urlencode(page_query(), quote_via=quote)
     if query and len(query) <= _MAX_QUERY:
         url = f"{url}?{query}"
     return url
@@ -58,10 +61,7 @@ def _same_page(lang: str) -> str:
 def language_links() -> list[LanguageLink]:
     """One link per site language to the page being shown (the current one marked)."""
     here = current_language()
-    return [
-        LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here)
-        for lang in LANGUAGES
-    ]
+    return [LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here) for lang in LANGUAGES]
 
 
 def nav_url(endpoint: str, **values: Any) -> str | None:

@@ -21,6 +21,9 @@ from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("rules", __name__, template_folder="../templates")
 
+#: The query parameters a rules page reads (any other is ignored: same page, same cache entry).
+QUERY = ("quinte",)
+
 
 class BadSetting(Exception):
     """The query string asks for a setting the engine does not have."""
@@ -99,14 +102,14 @@ def _title(lang: str, sec: Section, settings: Settings) -> str:
 
 
 @bp.get("/<lang:lang>/rules")
-@cached_page
+@cached_page(params=QUERY)
 def index(lang: str) -> Response:
     settings = _settings()
     return render_page("rules/index.html", **_common(lang, settings))
 
 
 @bp.get("/<lang:lang>/rules/<slug>")
-@cached_page
+@cached_page(params=QUERY)
 def section_page(lang: str, slug: str) -> Response:
     settings = _settings()
     page = render_section(lang, slug, settings, link=lambda uid: unit_url(lang, uid))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Server, http_get
+from .conftest import Server, http_get, raw_request
 
 
 @pytest.mark.parametrize("digits", [4_299, 4_301, 8_000])
@@ -56,3 +56,40 @@ def test_unknown_query_parameters_add_no_cache_entries() -> None:
     assert len(cached_page) == before
     client.get("/en/rules/deal?quinte=100")
     assert len(cached_page) == before + 1
+
+
+LONG_LABEL = "a" * 64 + ".example"
+
+
+@pytest.mark.parametrize(
+    "host", ["evil.example", "127.0.0.1.evil.example", LONG_LABEL, "a" * 300, "exa mple", "ex\tample"]
+)
+@pytest.mark.parametrize("path", ["/", "/en/", "/fr/rules", "/static/css/site.css", "/xx/"])
+def test_a_host_the_site_does_not_answer_to_is_refused(prod_server: Server, host: str, path: str) -> None:
+    """A plain 400 with the security headers; no redirect, no echo of the host, no traceback
+    (a label over 63 characters used to break the error page: 78 lines of log per request)."""
+    before = prod_server.log_text().count("refused request")
+    status, headers, body = http_get(prod_server, path, Host=host)
+    assert status == 400
+    assert "location" not in headers
+    assert headers.get("content-security-policy") and headers.get("x-content-type-options") == "nosniff"
+    assert host.encode() not in body
+    log = prod_server.log_text()
+    assert "Traceback" not in log
+    assert log.count("refused request") <= before + 1
+
+
+def test_an_empty_host_is_refused_and_no_host_gets_a_relative_redirect(prod_server: Server) -> None:
+    """An empty Host used to give ``Location: http:///en/``. HTTP/1.0 may send no Host at all:
+    the server's own address stands in, and the redirect names no host anyway."""
+    empty = raw_request(prod_server, b"GET / HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n")
+    assert empty.status == 400 and "location" not in empty.headers
+    none = raw_request(prod_server, b"GET / HTTP/1.0\r\n\r\n")
+    assert none.status == 302 and none.headers["location"] == "/en/"
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "localhost:8000"])
+def test_redirects_are_relative(prod_server: Server, host: str) -> None:
+    for path, target in (("/", "/en/"), ("/en/demo/full-deal", "/en/demo/full-deal/1")):
+        status, headers, _ = http_get(prod_server, path, Host=host)
+        assert status in (301, 302) and headers["location"] == target

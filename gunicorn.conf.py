@@ -78,6 +78,17 @@ limit_request_field_size = 8190
 max_requests = 20000
 max_requests_jitter = 2000
 
+# Forwarded headers (X-Forwarded-Proto and the like) are trusted only from the addresses named
+# in FORWARDED_ALLOW_IPS (a proxy in front, e.g. FORWARDED_ALLOW_IPS=127.0.0.1 when nginx on
+# this machine forwards to us). gunicorn's own default trusts 127.0.0.1, so any local client
+# could set them; here nobody can unless it is configured. (A Unix socket bind is always
+# trusted by gunicorn: only the proxy should be able to open it.)
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
+# The site lives at the root of its origin: no proxy may move it with SCRIPT_NAME/PATH_INFO
+# headers (a trusted one sending "SCRIPT_NAME: //evil.example" made an open redirect, a
+# mismatched one a 500).
+forwarder_headers = ""
+
 # Several servers may run at once (tests, benchmark, make serve): no shared control socket.
 control_socket_disable = True
 

@@ -97,7 +97,7 @@ def test_gunicorn_settings_are_safe(monkeypatch: pytest.MonkeyPatch) -> None:
     from gunicorn.config import Config
 
     def load(**env: str) -> Config:
-        for name in ("PORT", "WEB_HOST", "WEB_CONCURRENCY"):
+        for name in ("PORT", "WEB_HOST", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS"):
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
@@ -115,6 +115,8 @@ def test_gunicorn_settings_are_safe(monkeypatch: pytest.MonkeyPatch) -> None:
     assert default.reload is False
     assert default.preload_app is True
     assert 0 < default.timeout <= 60
+    assert default.forwarded_allow_ips == [] and default.forwarder_headers == []
+    assert load(FORWARDED_ALLOW_IPS="10.0.0.2").forwarded_allow_ips == ["10.0.0.2"]
     custom = load(PORT="9123", WEB_CONCURRENCY="3")
     assert custom.bind == ["127.0.0.1:9123"]
     assert custom.workers == 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Server, http_get, raw_request
+from .conftest import RawAnswer, Server, http_get, raw_request
 
 
 @pytest.mark.parametrize("digits", [4_299, 4_301, 8_000])
@@ -93,3 +93,22 @@ def test_redirects_are_relative(prod_server: Server, host: str) -> None:
     for path, target in (("/", "/en/"), ("/en/demo/full-deal", "/en/demo/full-deal/1")):
         status, headers, _ = http_get(prod_server, path, Host=host)
         assert status in (301, 302) and headers["location"] == target
+
+
+def test_forwarding_headers_are_not_trusted_unless_configured(prod_server: Server) -> None:
+    """gunicorn trusts 127.0.0.1 by default: ``SCRIPT_NAME: //evil.example`` made an open
+    redirect and a mismatched one a 500 without the security headers."""
+
+    def get(path: str, script_name: str) -> RawAnswer:
+        request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nSCRIPT_NAME: {script_name}\r\n"
+        return raw_request(prod_server, (request + "Connection: close\r\n\r\n").encode())
+
+    answer = get("/", "//evil.example")
+    assert answer.status == 302 and answer.headers["location"] == "/en/"
+    for script_name in ("/foo", "/en", "//evil.example"):
+        answer = get("/en/", script_name)
+        assert answer.status == 200 and answer.headers.get("content-security-policy")
+    status, _, body = http_get(
+        prod_server, "/en/", X_Forwarded_Proto="https", X_Forwarded_Host="evil.example"
+    )
+    assert status == 200 and b"evil.example" not in body and b"https://" not in body

@@ -5,6 +5,9 @@ The session fixture also checks, at the end, that the server's log holds no trac
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from .conftest import RawAnswer, Server, http_get, raw_request
@@ -112,3 +115,62 @@ def test_forwarding_headers_are_not_trusted_unless_configured(prod_server: Serve
         prod_server, "/en/", X_Forwarded_Proto="https", X_Forwarded_Host="evil.example"
     )
     assert status == 200 and b"evil.example" not in body and b"https://" not in body
+
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+def _built(prod_server: Server, suffix: str) -> str:
+    """The hashed name (under static/) of a built file the home page links to."""
+    _, _, page = http_get(prod_server, "/en/")
+    names = re.findall(rb'"/static/(build/[^"]+' + re.escape(suffix.encode()) + rb')"', page)
+    assert names, f"the home page links to no built {suffix} file"
+    return names[0].decode()
+
+
+@pytest.mark.parametrize("accept", ["gzip", "br", "gzip, br", ""])
+@pytest.mark.parametrize("which", ["plain", "built"])
+def test_a_range_is_never_compressed(prod_server: Server, accept: str, which: str) -> None:
+    """A 206 carries the bytes its Content-Range names, of the file as it is."""
+    name = "css/site.css" if which == "plain" else _built(prod_server, ".css")
+    whole = (STATIC / name).read_bytes()
+    headers = {"Range": "bytes=10-1999"} | ({"Accept-Encoding": accept} if accept else {})
+    status, got, body = http_get(prod_server, "/static/" + name, **headers)
+    assert status == 206
+    assert "content-encoding" not in got
+    assert got["content-range"] == f"bytes 10-1999/{len(whole)}"
+    assert body == whole[10:2000]
+
+
+def test_a_range_on_a_page_is_whole_or_exact(prod_server: Server) -> None:
+    status, headers, body = http_get(prod_server, "/en/rules", Range="bytes=0-99", Accept_Encoding="gzip")
+    assert status in (200, 206)
+    if status == 206:
+        assert "content-encoding" not in headers and len(body) == 100
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["{}", "./{}", "build/../{}", "css/../{}", "{0}/../{0}", ".//{}", "build//{}"],
+)
+@pytest.mark.parametrize("packed", ["", ".br", ".gz"])
+def test_precompressed_copies_reach_only_clients_that_accept_them(
+    prod_server: Server, spelling: str, packed: str
+) -> None:
+    """Whatever the spelling of the path, a client that accepts no encoding never gets a
+    compressed body; a precompressed copy is never served under its own name."""
+    name = _built(prod_server, ".css")
+    if spelling == "{0}/../{0}":
+        path = f"{name.rsplit('/', 1)[0]}/../{name.split('/', 1)[1]}"
+    elif spelling.startswith(("build/", "css/")) and spelling != "build//{}":
+        path = spelling.split("/", 1)[0] + "/../" + name
+    elif spelling == "build//{}":
+        path = name.replace("build/", "build//", 1)
+    else:
+        path = spelling.format(name)
+    status, headers, body = http_get(prod_server, "/static/" + path + packed)
+    assert "content-encoding" not in headers
+    if status == 200:
+        assert not packed and body == (STATIC / name).read_bytes()
+    else:
+        assert status == 404

@@ -68,7 +68,6 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, g
 from flask_babel import Babel
-from flask_compress import Compress
 
 from tutorial.web import assets, errors, security
 from tutorial.web.i18n import (
@@ -80,7 +79,7 @@ from tutorial.web.i18n import (
     is_language,
     locale_selector,
 )
-from tutorial.web.render import BoundedCache, compress_cache_key
+from tutorial.web.render import BoundedCache, Compressor, compress_cache_key
 
 __all__ = ["create_app"]
 
@@ -194,7 +193,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     Babel(app, locale_selector=locale_selector)
-    Compress(app)
+    Compressor(app)
     assets.init_app(app)
     security.init_app(app)
     errors.init_app(app)

@@ -17,6 +17,7 @@ from functools import wraps
 from typing import Any, ParamSpec, overload
 
 from flask import Response, current_app, g, make_response, render_template, request
+from flask_compress import Compress
 from jinja2 import Template, nodes
 from jinja2_fragments import BlockNotFoundError
 from jinja2_fragments.flask import render_block
@@ -174,6 +175,18 @@ def compress_cache_key(req: Any) -> str:
     parameters do not make new entries.
     """
     return f"{req.method} {page_key()!r}"
+
+
+class Compressor(Compress):
+    """flask-compress, except for partial answers: a ``206`` carries a byte range of the file
+    as it is (``Content-Range`` counts its bytes), so compressing it would send bytes that
+    match neither. Such answers go out unchanged (and are never put in the compression cache)."""
+
+    def after_request(self, response: Response | None) -> Response:
+        if response is not None and (response.status_code == 206 or "Content-Range" in response.headers):
+            response.vary.add("Accept-Encoding")
+            return response
+        return super().after_request(response)
 
 
 _Key = tuple[str, str, tuple[tuple[str, str], ...], bool]

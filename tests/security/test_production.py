@@ -52,6 +52,7 @@ def test_unknown_query_parameters_add_no_cache_entries() -> None:
     from tutorial.web.render import cached_page
 
     client = create_app({"TESTING": True}).test_client()
+    cached_page.clear()
     client.get("/en/rules/deal")
     before = len(cached_page)
     for i in range(200):

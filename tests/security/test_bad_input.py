@@ -86,6 +86,8 @@ class Site:
     stubs: set[str] = field(default_factory=set)
     #: endpoints with no link to them, whose sample URL may answer with a redirect
     redirects: set[str] = field(default_factory=set)
+    #: endpoints that answer a text file, not a page (/robots.txt): covered by the root cases
+    files: set[str] = field(default_factory=set)
 
 
 def _build(rule: Rule, args: dict[str, Any]) -> str:
@@ -145,7 +147,12 @@ def discover(max_fetches: int = 120) -> Site:
         for _other, args in candidates:
             if rule.arguments <= set(args):
                 sample = {name: args[name] for name in rule.arguments}
-                if client.get(_build(rule, sample)).status_code < 400:
+                answer = client.get(_build(rule, sample))
+                # A page or a redirect to one (not a text file such as /robots.txt).
+                if answer.status_code < 300 and answer.mimetype != "text/html":
+                    site.files.add(endpoint)
+                    break
+                if answer.status_code < 400:
                     site.samples[endpoint] = sample
                     site.redirects.add(endpoint)
                     break
@@ -278,6 +285,11 @@ def _root_cases() -> Iterator[Case]:
         headers = (("Accept-Encoding", "gzip, br"), ("Range", "bytes=0-10"))
         yield Case(f"static:range:{name}", "/static/" + name, (200, 206), None, headers=headers, html=False)
     yield Case("static:POST", "/static/css/site.css", (405,), None, method="POST")
+    yield Case("robots.txt", "/robots.txt", (200,), None, html=False)
+    yield Case(
+        "robots.txt:query", "/robots.txt", (200,), None, query="x=" + _quoted(INJECTIONS[0]), html=False
+    )
+    yield Case("robots.txt:POST", "/robots.txt", (405,), "en", method="POST")
     for lang in LANGUAGES:
         yield Case(f"unknown-page:{lang}", f"/{lang}/no-such-page", (404,), lang)
         yield Case(f"unknown-page-long:{lang}", f"/{lang}/{LONG}", (404,), lang)
@@ -332,7 +344,7 @@ def client() -> Any:
 def test_the_table_covers_every_page_route() -> None:
     """Each route of the site (but ``static`` and ``/``) has a working sample URL."""
     routes = {r.endpoint for r in SITE.app.url_map.iter_rules()} - {"static", "home.root"}
-    missing = routes - set(SITE.samples) - SITE.stubs
+    missing = routes - set(SITE.samples) - SITE.stubs - SITE.files
     assert not missing, f"no page found by following links for {missing}"
 
 

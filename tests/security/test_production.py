@@ -6,6 +6,7 @@ The session fixture also checks, at the end, that the server's log holds no trac
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,104 @@ def test_precompressed_copies_reach_only_clients_that_accept_them(
         assert not packed and body == (STATIC / name).read_bytes()
     else:
         assert status == 404
+
+
+# --- Production headers and search engines ---------------------------------------------
+
+HSTS = "max-age=31536000; includeSubDomains"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/en/",
+        "/fr/rules",
+        "/es/demo/full-deal/2",
+        "/xx/",
+        "/en/rules?quinte=7",
+        "/static/css/site.css",
+        "/robots.txt",
+    ],
+)
+def test_strict_transport_security_on_every_answer(prod_server: Server, path: str) -> None:
+    status, headers, _ = http_get(prod_server, path)
+    assert status < 500
+    assert headers.get("strict-transport-security") == HSTS
+
+
+def test_hsts_only_in_production() -> None:
+    from tutorial.web import create_app
+
+    client = create_app({"TESTING": True}).test_client()
+    assert "Strict-Transport-Security" not in client.get("/en/").headers
+
+
+def _head_links(body: bytes) -> tuple[list[str], dict[str, str]]:
+    text = body.decode()
+    canonical = re.findall(r'<link rel="canonical" href="([^"]+)">', text)
+    alternates = dict(re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', text))
+    return canonical, alternates
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/en/", "/fr/rules", "/es/rules/deal", "/en/rules/deal?quinte=100", "/fr/demo/", "/en/demo/full-deal/4"],
+)
+def test_every_page_has_a_canonical_link_and_absolute_alternates(prod_server: Server, path: str) -> None:
+    """Absolute URLs on the request's own origin (no SITE_URL set here); unknown parameters
+    left out, the page's own kept."""
+    status, _, body = http_get(prod_server, path + ("&" if "?" in path else "?") + "utm_source=x")
+    assert status == 200
+    canonical, alternates = _head_links(body)
+    origin = prod_server.url
+    assert canonical == [origin + path]
+    assert set(alternates) == {"fr", "es", "en", "x-default"}
+    lang = path.split("/")[1]
+    assert alternates[lang] == origin + path
+    for other in ("fr", "es", "en"):
+        assert alternates[other] == origin + path.replace(f"/{lang}/", f"/{other}/", 1)
+    assert alternates["x-default"] == origin + "/"
+
+
+@pytest.mark.parametrize("path", ["/en/no-such-page", "/en/rules?quinte=7", "/xx/"])
+def test_error_pages_are_not_indexed(prod_server: Server, path: str) -> None:
+    _, _, body = http_get(prod_server, path)
+    canonical, alternates = _head_links(body)
+    assert not canonical and not alternates
+    assert b'<meta name="robots" content="noindex">' in body
+
+
+def test_robots_txt_lets_every_page_be_crawled(prod_server: Server) -> None:
+    status, headers, body = http_get(prod_server, "/robots.txt")
+    assert status == 200 and headers["content-type"].startswith("text/plain")
+    lines = body.decode().splitlines()
+    assert "User-agent: *" in lines and not any(line.startswith("Disallow: /") for line in lines)
+
+
+def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
+    from .conftest import start
+
+    server = start(tmp_path / "site.log", workers=1, SITE_URL="https://chouine.example")
+    try:
+        # The host of SITE_URL is the one trusted (TRUSTED_HOSTS given here adds the loopback).
+        status, _, body = http_get(server, "/fr/rules", Host="127.0.0.1")
+        canonical, alternates = _head_links(body)
+        assert status == 200
+        assert canonical == ["https://chouine.example/fr/rules"]
+        assert alternates["es"] == "https://chouine.example/es/rules"
+        assert alternates["x-default"] == "https://chouine.example/"
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log_text()
+
+
+def test_forwarded_proto_is_believed_from_a_configured_proxy(tmp_path: Path) -> None:
+    from .conftest import start
+
+    server = start(tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1")
+    try:
+        _, _, body = http_get(server, "/en/", X_Forwarded_Proto="https")
+        assert _head_links(body)[0] == [f"https://127.0.0.1:{server.port}/en/"]
+    finally:
+        server.stop()

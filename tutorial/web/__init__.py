@@ -66,7 +66,7 @@ import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, g
+from flask import Flask, Response, abort, g, request
 from flask_babel import Babel
 
 from tutorial.web import assets, errors, security
@@ -197,10 +197,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    app.after_request(_relative_location)
     _init_language(app)
     _init_templates(app)
     _register_blueprints(app)
     return app
+
+
+def _relative_location(response: Response) -> Response:
+    """``after_request``: a redirect to this same origin names the path only (Werkzeug's
+    trailing-slash redirects are absolute), so no answer ever carries a host name."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.netloc and parts.netloc == request.host and parts.scheme == request.scheme:
+            response.headers["Location"] = parts.path + (f"?{parts.query}" if parts.query else "")
+    return response
 
 
 def _init_language(app: Flask) -> None:

@@ -108,6 +108,7 @@ def render_page(template: str, block: str = "content", *, status: int = 200, **c
         html = Markup("<title>") + site_title(Markup(title).striptags()) + Markup("</title>\n")
         response = make_response(html + Markup(body), status)
     else:
+        context.setdefault("page_status", status)
         response = make_response(render_template(template, **context), status)
     return add_vary(response)
 

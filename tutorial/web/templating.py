@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from flask import Flask, g, request, url_for
+from flask import Flask, current_app, g, request, url_for
 from werkzeug.routing import BuildError
 
 from tutorial.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
@@ -64,6 +64,26 @@ def language_links() -> list[LanguageLink]:
     return [LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here) for lang in LANGUAGES]
 
 
+def site_origin() -> str:
+    """The site's public origin: ``SITE_URL`` when set, else the one the request came to."""
+    configured = current_app.config.get("SITE_URL")
+    return str(configured) if configured else request.host_url.rstrip("/")
+
+
+def absolute_url(path: str) -> str:
+    """``path`` (as ``url_for`` gives it) on the site's public origin, for search engines."""
+    return site_origin() + path
+
+
+def canonical_url(status: int = 200) -> str | None:
+    """This page's own absolute URL with only the parameters it uses; ``None`` for an error
+    page (which gets ``noindex`` instead)."""
+    if status != 200 or g.get("error_page") or request.url_rule is None or request.endpoint == "static":
+        return None
+    query = urlencode(page_query(), quote_via=quote)
+    return absolute_url(request.script_root + request.path + (f"?{query}" if query else ""))
+
+
 def nav_url(endpoint: str, **values: Any) -> str | None:
     """URL of an endpoint in the current language, or ``None`` if it does not exist (yet)."""
     try:
@@ -83,3 +103,5 @@ def init_app(app: Flask) -> None:
     app.context_processor(_context)
     app.add_template_global(language_links)
     app.add_template_global(nav_url)
+    app.add_template_global(absolute_url)
+    app.add_template_global(canonical_url)

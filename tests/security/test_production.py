@@ -209,6 +209,41 @@ def test_hsts_only_in_production() -> None:
     assert "Strict-Transport-Security" not in client.get("/en/").headers
 
 
+# Answers gunicorn makes itself, before the app: each must carry the same headers.
+SERVER_MADE = {
+    "bad-request-line": (b"GET /en/ HTTP/1.1 extra\r\nHost: 127.0.0.1\r\n\r\n", 400),
+    "bad-header-name": (b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n", 400),
+    "uri-too-long": (b"GET /en/" + b"a" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 414),
+    "header-too-large": (b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"b" * 9000 + b"\r\n\r\n", 431),
+    "too-many-headers": (
+        b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + b"".join(b"X-%d: 1\r\n" % i for i in range(60))
+        + b"\r\n",
+        431,
+    ),
+    "unknown-transfer-coding": (
+        b"POST /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: zstd, chunked\r\n\r\n0\r\n\r\n",
+        501,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SERVER_MADE))
+def test_answers_the_server_makes_itself_carry_the_security_headers(prod_server: Server, case: str) -> None:
+    data, expected = SERVER_MADE[case]
+    before = prod_server.log_text().count("\n")
+    answer = raw_request(prod_server, data)
+    assert answer.status == expected, answer
+    headers = answer.headers
+    assert "default-src 'self'" in headers.get("content-security-policy", "")
+    assert headers.get("x-content-type-options") == "nosniff"
+    assert headers.get("x-frame-options") == "DENY"
+    assert headers.get("strict-transport-security") == HSTS
+    assert b"aaaa" not in answer.body and b"bbbb" not in answer.body and b"Bad Header" not in answer.body
+    time.sleep(0.2)
+    assert prod_server.log_text().count("\n") - before <= 2  # one warning, one access line
+
+
 def _head_links(body: bytes) -> tuple[list[str], dict[str, str]]:
     text = body.decode()
     canonical = re.findall(r'<link rel="canonical" href="([^"]+)">', text)

@@ -312,3 +312,19 @@ def test_forwarded_proto_is_believed_from_a_configured_proxy(tmp_path: Path) -> 
         assert _head_links(body)[0] == [f"https://127.0.0.1:{server.port}/en/"]
     finally:
         server.stop()
+
+
+def test_with_site_url_the_spelling_of_the_host_makes_no_cache_entry() -> None:
+    """With ``SITE_URL`` set, pages no longer depend on the origin they were asked on: every
+    ``Host`` spelling (a port each) shares one cache entry."""
+    from tutorial.web import create_app
+    from tutorial.web.render import cached_page
+
+    app = create_app({"TESTING": True, "SITE_URL": "https://chouine.example", "TRUSTED_HOSTS": None})
+    client = app.test_client()
+    cached_page.clear()
+    bodies = {
+        client.get("/en/rules", headers={"Host": f"localhost:{port}"}).get_data() for port in range(1, 60)
+    }
+    assert len(bodies) == 1 and b'href="https://chouine.example/en/rules"' in bodies.pop()
+    assert len(cached_page) == 1

@@ -127,9 +127,8 @@ def _site_url(config: dict[str, Any]) -> str | None:
     if not raw:
         return None
     parts = urlsplit(raw)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
-        raise ConfigurationError(f"SITE_URL={raw!r} is not an origin like https://chouine.example")
-    if parts.query or parts.fragment or parts.username or parts.password:
+    extra = parts.path.strip("/") or parts.query or parts.fragment or parts.username or parts.password
+    if parts.scheme not in ("http", "https") or not parts.hostname or extra:
         raise ConfigurationError(f"SITE_URL={raw!r} is not an origin like https://chouine.example")
     return f"{parts.scheme}://{parts.netloc}"
 

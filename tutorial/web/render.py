@@ -163,9 +163,11 @@ def page_query() -> tuple[tuple[str, str], ...]:
 
 
 def page_key() -> tuple[str, str, tuple[tuple[str, str], ...], bool]:
-    """What a page depends on: the origin it is served on (the default of ``SITE_URL``), its
-    path, the parameters it uses, and page-or-fragment."""
-    return (request.root_url, request.path, page_query(), wants_fragment())
+    """What a page depends on: its path, the parameters it uses, page-or-fragment, and the
+    origin it was asked on when ``SITE_URL`` is not set (its absolute links then name that
+    origin; with ``SITE_URL`` set, every spelling of the host shares one entry)."""
+    origin = "" if current_app.config.get("SITE_URL") else request.root_url
+    return (origin, request.path, page_query(), wants_fragment())
 
 
 def compress_cache_key(req: Any) -> str:

@@ -21,6 +21,18 @@ def root() -> WerkzeugResponse:
     return response
 
 
+#: Every page may be crawled; error pages say ``noindex`` themselves.
+ROBOTS_TXT = "User-agent: *\nAllow: /\n"
+
+
+@bp.get("/robots.txt")
+def robots() -> Response:
+    response = Response(ROBOTS_TXT, mimetype="text/plain")
+    response.cache_control.public = True
+    response.cache_control.max_age = 86400
+    return response
+
+
 @bp.get("/<lang:lang>/")
 def index(lang: str) -> Response:  # noqa: ARG001 - the URL's language, read by the templates
     return render_page("home/index.html")

@@ -25,6 +25,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from werkzeug.routing import IntegerConverter, Rule
 from werkzeug.test import TestResponse
 
@@ -98,6 +99,28 @@ def _build(rule: Rule, args: dict[str, Any]) -> str:
     return path
 
 
+def _sample_unlinked(site: Site, client: FlaskClient) -> None:
+    """Routes no link leads to (e.g. a redirect to a first step): their arguments taken from a
+    page that has the same ones."""
+    for endpoint, rule in site.rules.items():
+        if endpoint in site.samples or endpoint in site.stubs or endpoint in ("static", "home.root"):
+            continue
+        family = endpoint.split(".")[0] + "."
+        candidates = sorted(site.samples.items(), key=lambda item: not item[0].startswith(family))
+        for _other, args in candidates:
+            if rule.arguments <= set(args):
+                sample = {name: args[name] for name in rule.arguments}
+                answer = client.get(_build(rule, sample))
+                # A page or a redirect to one (not a text file such as /robots.txt).
+                if answer.status_code < 300 and answer.mimetype != "text/html":
+                    site.files.add(endpoint)
+                    break
+                if answer.status_code < 400:
+                    site.samples[endpoint] = sample
+                    site.redirects.add(endpoint)
+                    break
+
+
 def discover(max_fetches: int = 120) -> Site:
     """Follow links from every home page; keep one working URL per endpoint."""
     app = create_app({"TESTING": True})
@@ -137,25 +160,7 @@ def discover(max_fetches: int = 120) -> Site:
                 queue.append(target.path)
     for rule in app.url_map.iter_rules():
         site.rules.setdefault(rule.endpoint, rule)
-    # Routes no link leads to (e.g. a redirect to a first step): their arguments taken from
-    # a page that has the same ones.
-    for endpoint, rule in site.rules.items():
-        if endpoint in site.samples or endpoint in site.stubs or endpoint in ("static", "home.root"):
-            continue
-        family = endpoint.split(".")[0] + "."
-        candidates = sorted(site.samples.items(), key=lambda item: not item[0].startswith(family))
-        for _other, args in candidates:
-            if rule.arguments <= set(args):
-                sample = {name: args[name] for name in rule.arguments}
-                answer = client.get(_build(rule, sample))
-                # A page or a redirect to one (not a text file such as /robots.txt).
-                if answer.status_code < 300 and answer.mimetype != "text/html":
-                    site.files.add(endpoint)
-                    break
-                if answer.status_code < 400:
-                    site.samples[endpoint] = sample
-                    site.redirects.add(endpoint)
-                    break
+    _sample_unlinked(site, client)
     return site
 
 

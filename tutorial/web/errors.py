@@ -47,7 +47,7 @@ def _description(error: HTTPException) -> str | None:
     return None
 
 
-def _refused_host(error: HTTPException) -> Response:
+def _refused_host(_error: HTTPException) -> Response:
     """The request could not even be routed (a ``Host`` the site does not answer to, empty, or
     not a valid name): no URL can be built for it, so a fixed page, and one log line."""
     host = request.environ.get("HTTP_HOST", "")

@@ -50,7 +50,7 @@ def error_answer(status: int, reason: str, production: bool) -> bytes:
     return head.encode("latin-1") + b"\r\n" + body
 
 
-def write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
+def write_error(sock: socket.socket, status_int: int, reason: str, _mesg: str) -> None:
     """Replaces ``gunicorn.util.write_error`` in the worker: same call, the site's headers."""
     util.write_nonblock(sock, error_answer(status_int, reason, _production()))
 

@@ -73,15 +73,20 @@ test: setup chromium lint typecheck
 run: setup
 	$(BIN)/flask --app tutorial:create_app run --host 127.0.0.1 --port $(PORT)
 
+# Production server: gunicorn with gunicorn.conf.py (gevent workers, 2 per core; PORT, WEB_HOST,
+# WEB_CONCURRENCY, TRUSTED_HOSTS, SITE_URL, FORWARDED_ALLOW_IPS: see the README).
 serve: setup
-	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc)))} 'tutorial:create_app()'
+	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py
 
 bench: setup
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/web_speed.py
 
+# The long checks against the production server: 64 clients on mixed pages for 60 s, then
+# 500 idle + 50 slow-header connections held for 60 s while a visitor browses.
 loadtest: setup
 	$(PY) benchmarks/web_speed.py --load
+	$(PY) benchmarks/web_speed.py --slow-clients
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/build artifacts

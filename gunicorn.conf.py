@@ -10,6 +10,11 @@ Environment:
   ``HOST``, which some shells set to the machine's name).
 - ``WEB_CONCURRENCY``: number of worker processes, default 2 × the number of cores.
 - ``GUNICORN_TIMEOUT`` (default 30 s): a worker silent for longer is killed and replaced.
+- ``KEEPALIVE`` (default 2 s): idle kept-alive connections, and the time a request's head may
+  take to arrive, then the connection is closed. ``WORKER_CONNECTIONS`` (default 1000):
+  connections one worker holds at once.
+- ``FORWARDED_ALLOW_IPS``: addresses of a proxy in front whose ``X-Forwarded-Proto`` is
+  believed (none by default).
 - ``SECRET_KEY`` and ``CHOUINE_ENV``: read by the app factory (``CHOUINE_ENV=production``
   without ``SECRET_KEY`` refuses to start; with ``preload_app`` that happens in the master
   process, so the server exits at once instead of looping on failing workers).
@@ -51,21 +56,30 @@ _host = os.environ.get("WEB_HOST", "").strip() or "127.0.0.1"
 bind = [f"{_host}:{_int_env('PORT', 8000)}"]
 backlog = 1024
 
-# Workers: synchronous workers (the pages are CPU-bound and short: no I/O to wait on), two
-# per core so that one core is never idle while a worker writes its response. A sync worker
-# serves one connection at a time: facing the Internet, put a buffering reverse proxy (nginx)
-# in front, as gunicorn's documentation advises, so that slow clients cannot hold workers.
-# (Measured on 2 cores: gthread workers were no faster for these pages.)
+# Workers: gevent workers (tutorial.web.server.Worker), two per core. A connection is a
+# greenlet, not a worker: clients that connect and send nothing, or send their headers a line
+# at a time, cannot hold the site (a sync worker waits on each of them: four idle connections
+# froze the site for 31 s). The head of every request must arrive within ``keepalive`` seconds
+# or the connection is closed. Pages are CPU-bound and short, so a worker still runs one at a
+# time and two per core keep both cores busy. The same worker class gives gunicorn's own error
+# answers (400, 414, 431, 501) the site's security headers. Measured on 2 cores, 500 idle +
+# 50 slow-header connections: see the README (``make loadtest``); gthread workers (a thread
+# per connection until its first bytes arrive) and sync workers time out there.
 workers = _int_env("WEB_CONCURRENCY", 2 * _cores())
-worker_class = "sync"
+worker_class = "tutorial.web.server.Worker"
+# Connections one worker holds at once (idle, slow or being served); past that it stops
+# accepting until one closes. Each costs a file descriptor: keep it under ``ulimit -n``.
+worker_connections = _int_env("WORKER_CONNECTIONS", 1000)
 # Build the app once in the master: workers share its memory, and a configuration error
 # (production without SECRET_KEY) stops the server at start.
 preload_app = True
 
-# Timeouts: a page takes milliseconds; 30 s only catches a stuck worker.
+# Timeouts: a page takes milliseconds; 30 s only catches a stuck worker. ``keepalive``: how
+# long an idle kept-alive connection stays open, and (gevent worker) the most time the head
+# of any request may take to arrive, the first one included: slow clients are cut off.
 timeout = _int_env("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 10
-keepalive = 2
+keepalive = _int_env("KEEPALIVE", 2)
 
 # Requests: gunicorn's own limits on the request line and headers (larger ones get a 400
 # from gunicorn before the app sees them). 8190 is the most gunicorn accepts.
@@ -77,6 +91,17 @@ limit_request_field_size = 8190
 # keeps them from all restarting together.
 max_requests = 20000
 max_requests_jitter = 2000
+
+# Forwarded headers (X-Forwarded-Proto and the like) are trusted only from the addresses named
+# in FORWARDED_ALLOW_IPS (a proxy in front, e.g. FORWARDED_ALLOW_IPS=127.0.0.1 when nginx on
+# this machine forwards to us). gunicorn's own default trusts 127.0.0.1, so any local client
+# could set them; here nobody can unless it is configured. (A Unix socket bind is always
+# trusted by gunicorn: only the proxy should be able to open it.)
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "").strip()
+# The site lives at the root of its origin: no proxy may move it with SCRIPT_NAME/PATH_INFO
+# headers (a trusted one sending "SCRIPT_NAME: //evil.example" made an open redirect, a
+# mismatched one a 500).
+forwarder_headers = ""
 
 # Several servers may run at once (tests, benchmark, make serve): no shared control socket.
 control_socket_disable = True

@@ -2,6 +2,8 @@
 
     python benchmarks/web_speed.py            # throughput, latency, first-visit bytes
     python benchmarks/web_speed.py --load     # 64 clients on mixed pages for 60 s, worker RSS
+    python benchmarks/web_speed.py --slow-clients   # 500 idle + 50 slow-header connections, 60 s
+    python benchmarks/web_speed.py --ab '-k sync'   # A/B: sync workers against the configured ones
 
 What it does, in one run:
 
@@ -27,6 +29,15 @@ for 60 s; counts socket errors, 5xx and other non-2xx answers; samples the RSS o
 gunicorn worker every 2 s and reports it after warm-up and at the end. Exits 1 if any
 request failed or a worker's memory grew by more than 10 % after warm-up.
 
+``--slow-clients``: 500 connections that send nothing and 50 that send one header line every
+5 s (each reopened as soon as the server closes it), held while a visitor fetches five pages
+in turn, 20 per second, each on a new connection; aims: no visitor request fails, p99 under
+100 ms. ``--ab OPTIONS``: two servers, A with these extra gunicorn options and B as
+configured, measured on the same targets in interleaved rounds.
+
+The server runs with ``CHOUINE_ENV=production`` (a random ``SECRET_KEY``, ``TRUSTED_HOSTS``
+127.0.0.1) unless the environment sets these.
+
 Only 127.0.0.1 is ever contacted; every loop is bounded in time and count.
 
 wrk runs on the same 2 cores as the server (with 2 threads, it uses a fraction of a core);
@@ -40,6 +51,7 @@ import gzip
 import json
 import os
 import re
+import secrets
 import shlex
 import shutil
 import signal
@@ -55,6 +67,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
@@ -118,6 +131,10 @@ def start_server(log: Path, extra: list[str] | None = None) -> Server:
     port = free_port()
     env = {**os.environ, "PORT": str(port), "WEB_HOST": "127.0.0.1", "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("FLASK_DEBUG", None)
+    # Measured as deployed: production settings, unless the caller set its own.
+    env.setdefault("CHOUINE_ENV", "production")
+    env.setdefault("SECRET_KEY", secrets.token_hex(32))
+    env.setdefault("TRUSTED_HOSTS", "127.0.0.1")
     with log.open("wb") as handle:
         process = subprocess.Popen(
             [
@@ -510,6 +527,205 @@ def rss_kib(pid: int) -> int | None:
     return None
 
 
+# --- Slow and idle clients -------------------------------------------------------------
+
+
+@dataclass
+class SlowResult:
+    probes: int
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    errors: list[str]
+    #: fewest attack connections open at once while the visitor browsed (after the first
+    #: quarter) / how often the server closed one and it was reopened
+    held: int
+    reopened: int
+
+
+async def _hold(host: str, port: int, seconds: float, idle: int, slow: int, report: Any) -> None:
+    """``idle`` connections that send nothing and ``slow`` that send one header line every
+    5 s, each reopened at once when the server closes it (as an attacker would), for
+    ``seconds``; every 0.5 s the number open is sent on ``report``, then ``("end", reopened)``."""
+    import asyncio
+
+    deadline = time.monotonic() + seconds
+    held = 0
+    reopened = 0
+
+    async def hold(kind: str, index: int) -> None:
+        nonlocal held, reopened
+        first = True
+        while time.monotonic() < deadline:
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 5)
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.5)
+                continue
+            if not first:
+                reopened += 1
+            first = False
+            held += 1
+            try:
+                if kind == "slow":
+                    writer.write(f"GET /en/?slow={index} HTTP/1.1\r\nHost: {host}\r\n".encode())
+                    await writer.drain()
+                n = 0
+                while time.monotonic() < deadline:
+                    # Wait up to 5 s for the server to close (EOF) or answer, then send a line.
+                    try:
+                        left = max(0.01, min(5.0, deadline - time.monotonic()))
+                        data = await asyncio.wait_for(reader.read(4096), left)
+                    except TimeoutError:
+                        data = None
+                    if data == b"":
+                        break  # closed by the server: reopen
+                    if kind == "slow" and time.monotonic() < deadline:
+                        n += 1
+                        writer.write(f"X-Slow-{n}: {'x' * 20}\r\n".encode())
+                        await writer.drain()
+            except OSError:
+                pass
+            finally:
+                held -= 1
+                writer.close()
+
+    async def tell() -> None:
+        while time.monotonic() < deadline:
+            report.put(("held", held))
+            await asyncio.sleep(0.5)
+
+    tasks = [asyncio.create_task(hold("idle", i)) for i in range(idle)]
+    tasks += [asyncio.create_task(hold("slow", i)) for i in range(slow)]
+    await asyncio.gather(tell(), *tasks, return_exceptions=True)
+    report.put(("end", reopened))
+
+
+def _attack_process(host: str, port: int, seconds: float, idle: int, slow: int, report: Any) -> None:
+    import asyncio
+
+    asyncio.run(_hold(host, port, seconds, idle, slow, report))
+
+
+def _visit(
+    host: str, port: int, paths: list[str], seconds: float, rate: float
+) -> tuple[list[float], list[str]]:
+    """A visitor: ``paths`` in turn, ``rate`` per second, each on a new connection."""
+    import http.client
+
+    latencies: list[float] = []
+    errors: list[str] = []
+    deadline = time.monotonic() + seconds
+    next_at = time.monotonic()
+    i = 0
+    while time.monotonic() < deadline:
+        path = paths[i % len(paths)]
+        i += 1
+        started = time.monotonic()
+        connection = http.client.HTTPConnection(host, port, timeout=10)
+        try:
+            connection.request("GET", path, headers={"Accept-Encoding": ACCEPT_ENCODING})
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                errors.append(f"{path}: {response.status}")
+            latencies.append((time.monotonic() - started) * 1000)
+        except (OSError, http.client.HTTPException) as exc:
+            errors.append(f"{path}: {type(exc).__name__} after {time.monotonic() - started:.1f} s")
+        finally:
+            connection.close()
+        next_at += 1 / rate
+        time.sleep(max(0.0, next_at - time.monotonic()))
+    return latencies, errors
+
+
+def slow_attack(
+    host: str, port: int, paths: list[str], seconds: float, idle: int, slow: int, rate: float
+) -> SlowResult:
+    """The attack (:func:`_hold`) runs in a process of its own, so that its event loop does
+    not delay the visitor's requests (measured here with plain blocking sockets)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    report = context.Queue()
+    attacker = context.Process(target=_attack_process, args=(host, port, seconds, idle, slow, report))
+    attacker.start()
+    try:
+        warm = min(3.0, seconds / 5)
+        time.sleep(warm)  # let the attack take hold first
+        latencies, errors = _visit(host, port, paths, seconds - warm, rate)
+        attacker.join(timeout=30)
+    finally:
+        if attacker.is_alive():
+            attacker.terminate()
+            attacker.join(timeout=5)
+    held: list[int] = []
+    reopened = 0
+    while not report.empty():
+        kind, value = report.get_nowait()
+        if kind == "held":
+            held.append(value)
+        else:
+            reopened = value
+    latencies.sort()
+    if not latencies:
+        latencies = [float("inf")]
+    during = held[max(1, len(held) // 4) : max(2, len(held) - 2)] or held or [0]
+    return SlowResult(
+        probes=len(latencies) + len([e for e in errors if "after" in e]),
+        p50_ms=latencies[len(latencies) // 2],
+        p99_ms=latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))],
+        max_ms=latencies[-1],
+        errors=errors,
+        held=min(during),
+        reopened=reopened,
+    )
+
+
+AIM_SLOW_P99_MS = 100.0
+
+
+def slow_clients(server: Server, seconds: int, idle: int = 500, slow: int = 50, rate: float = 20) -> int:
+    """The slow-client attack of :func:`slow_attack` against ``server``; 1 if an aim is missed."""
+    parts = urlsplit(server.url)
+    paths = [
+        f"/{LANG}/",
+        f"/{LANG}/rules",
+        f"/{LANG}/rules/deal",
+        f"/{LANG}/demo/full-deal/5",
+        "/static/css/site.css",
+    ]
+    print(
+        f"slow clients: {idle} idle connections + {slow} sending a header line every 5 s (reopened"
+        f" when closed), {seconds} s; a visitor fetches {len(paths)} pages in turn, {rate:g}/s,"
+        f" each on a new connection; gunicorn: {' '.join(server.process.args[5:])};"
+        " load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    )
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    # The same visitor without the attack first: what the machine gives when nothing holds it.
+    alone, alone_errors = _visit(host, port, paths, min(5.0, seconds / 3), rate)
+    alone.sort()
+    if alone:
+        print(
+            f"  visitor alone: {len(alone)} requests, p50 {alone[len(alone) // 2]:.1f} ms,"
+            f" p99 {alone[min(len(alone) - 1, int(len(alone) * 0.99))]:.1f} ms;"
+            f" {len(alone_errors)} errors"
+        )
+    result = slow_attack(host, port, paths, seconds, idle, slow, rate)
+    print(
+        f"  under attack: {result.probes} visitor requests: p50 {result.p50_ms:.1f} ms,"
+        f" p99 {result.p99_ms:.1f} ms, max {result.max_ms:.0f} ms;"
+        f" {len(result.errors)} errors {result.errors[:5]}"
+    )
+    print(
+        f"  fewest attack connections open at once: {result.held};"
+        f" reopened after the server closed them: {result.reopened}"
+    )
+    failures = _aim("no visitor request failed", not result.errors)
+    failures += _aim(f"visitor p99 < {AIM_SLOW_P99_MS:.0f} ms", result.p99_ms < AIM_SLOW_P99_MS)
+    return failures
+
+
 # --- Main ------------------------------------------------------------------------------
 
 
@@ -596,6 +812,71 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
     return failures
 
 
+def ab(servers: dict[str, Server], wrk: str | None, seconds: int) -> int:
+    """The same targets on two servers (e.g. two worker classes), measured in interleaved
+    rounds: each round runs A's page, B's page, A's static file, B's static file, so that a
+    burst of load from other processes hits both alike; medians over the rounds."""
+    if wrk is None:
+        print("wrk is not available: A/B not measured")
+        return 0
+    first = next(iter(servers.values()))
+    targets = find_targets(first)
+    pages = {
+        "demo step page": (targets.step, False),
+        "demo step htmx fragment": (targets.step, True),
+        "rules page (contents)": (targets.rules, False),
+    }
+    if targets.section:
+        pages["rules page (largest section)"] = (targets.section, False)
+    for name, server in servers.items():
+        print(f"{name}: gunicorn {' '.join(server.process.args[5:])}, {len(server.worker_pids())} workers")
+    print(
+        f"client: wrk, 2 threads, 32 connections, {max(1, seconds // ROUNDS)} s per run, {ROUNDS} rounds"
+        f" interleaved (A page, B page, A static, B static), medians; load average"
+        " {:.2f} {:.2f} {:.2f}\n".format(*os.getloadavg())
+    )
+    print(f"{'target':<30} {'server':<6} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6} {'cpu ms':>7}")
+    failures = 0
+    for name, (path, hx) in pages.items():
+        headers = {"Accept-Encoding": ACCEPT_ENCODING}
+        if hx:
+            headers.update({"HX-Request": "true", "HX-Request-Type": "partial"})
+        static = closest_static(len(fetch(first.url + path, headers).text.encode()))
+        runs: dict[tuple[str, str], list[WrkResult]] = {}
+        cpu: dict[tuple[str, str], list[float]] = {}
+        for server in servers.values():
+            run_wrk(wrk, server.url, [(path, hx), (static, False)], 32, 2)  # warm-up
+        for _ in range(ROUNDS):
+            for kind, target in (("page", (path, hx)), ("static", (static, False))):
+                for label, server in servers.items():
+                    before = server.cpu_seconds()
+                    result = run_wrk(wrk, server.url, [target], 32, max(1, seconds // ROUNDS))
+                    runs.setdefault((label, kind), []).append(result)
+                    cpu.setdefault((label, kind), []).append(
+                        (server.cpu_seconds() - before) * 1000 / max(1, result.requests)
+                    )
+        for label in servers:
+            page, stat = runs[(label, "page")], runs[(label, "static")]
+            med = median_result(page)
+            ratio = statistics.median(p.rps / s.rps for p, s in zip(page, stat, strict=True))
+            print(
+                f"{name:<30} {label:<6} {med.rps:>8.0f} {med.p50_ms:>7.1f} {med.p99_ms:>7.1f} {ratio:>6.2f}"
+                f" {statistics.median(cpu[(label, 'page')]):>7.2f}"
+            )
+            smed = median_result(stat)
+            short = "  static " + static.rsplit("/", 1)[1][:20]
+            print(
+                f"{short:<30} {label:<6} {smed.rps:>8.0f} {smed.p50_ms:>7.1f}"
+                f" {smed.p99_ms:>7.1f} {'':>6} {statistics.median(cpu[(label, 'static')]):>7.2f}"
+            )
+            bad = sum(r.errors + r.non_2xx for r in page + stat)
+            if bad:
+                print(f"  !! {bad} errors or non-2xx answers on {label}")
+                failures += 1
+    print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    return failures
+
+
 def _aim(text: str, met: bool) -> int:
     print(f"  aim {'met' if met else 'MISSED'}: {text}")
     return 0 if met else 1
@@ -673,23 +954,58 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--connections", type=int, default=64, help="for --load (default 64)")
     parser.add_argument(
+        "--slow-clients",
+        action="store_true",
+        help="500 idle + 50 slow-header connections for 60 s while a visitor browses: p99 < 100 ms",
+    )
+    parser.add_argument(
+        "--ab",
+        default=None,
+        metavar="OPTIONS",
+        help="A/B: server A with these gunicorn options (e.g. '-k sync'), B as configured,"
+        " measured in interleaved rounds",
+    )
+    parser.add_argument("--idle", type=int, default=500, help="for --slow-clients (default 500)")
+    parser.add_argument("--slow", type=int, default=50, help="for --slow-clients (default 50)")
+    parser.add_argument(
         "--gunicorn", default="", help="extra gunicorn options, e.g. '--worker-class gthread --threads 4'"
     )
     args = parser.parse_args(argv)
-    seconds = min(max(1, args.seconds or (60 if args.load else 10)), 600)
+    seconds = min(max(1, args.seconds or (60 if args.load or args.slow_clients else 10)), 600)
     connections = min(max(1, args.connections), 512)
-    wrk = ensure_wrk()
+    wrk = None if args.slow_clients else ensure_wrk()
     with tempfile.TemporaryDirectory() as tmp:
+        if args.ab is not None:
+            servers = {
+                "A": start_server(Path(tmp) / "a.log", shlex.split(args.ab)),
+                "B": start_server(Path(tmp) / "b.log", shlex.split(args.gunicorn)),
+            }
+            try:
+                failures = ab(servers, wrk, seconds)
+            finally:
+                for server in servers.values():
+                    server.stop()
+            for server in servers.values():
+                log = server.log.read_text(errors="replace")
+                if "Traceback" in log or "[ERROR]" in log:
+                    print("gunicorn's log has errors:\n" + log[-4000:])
+                    failures += 1
+            return 1 if failures else 0
         server = start_server(Path(tmp) / "gunicorn.log", shlex.split(args.gunicorn))
         try:
-            failures = load(server, wrk, seconds, connections) if args.load else speed(server, wrk, seconds)
+            if args.slow_clients:
+                failures = slow_clients(server, seconds, min(args.idle, 5000), min(args.slow, 1000))
+            elif args.load:
+                failures = load(server, wrk, seconds, connections)
+            else:
+                failures = speed(server, wrk, seconds)
         finally:
             server.stop()
             log = server.log.read_text(errors="replace")
         if "Traceback" in log or "[ERROR]" in log:
             print("gunicorn's log has errors:\n" + log[-4000:])
             failures += 1
-    if args.load:
+    if args.load or args.slow_clients:
         return 1 if failures else 0
     print(f"\n{failures} aim(s) missed" if failures else "\nall aims met")
     return 0

@@ -59,3 +59,7 @@ pytestmark
 probe  # test views, registered on the app by decorator
 boom
 fail
+
+# Issue 8: a view registered by decorator; the gunicorn worker class named in gunicorn.conf.py.
+robots
+Worker

@@ -25,6 +25,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from werkzeug.routing import IntegerConverter, Rule
 from werkzeug.test import TestResponse
 
@@ -86,6 +87,8 @@ class Site:
     stubs: set[str] = field(default_factory=set)
     #: endpoints with no link to them, whose sample URL may answer with a redirect
     redirects: set[str] = field(default_factory=set)
+    #: endpoints that answer a text file, not a page (/robots.txt): covered by the root cases
+    files: set[str] = field(default_factory=set)
 
 
 def _build(rule: Rule, args: dict[str, Any]) -> str:
@@ -94,6 +97,28 @@ def _build(rule: Rule, args: dict[str, Any]) -> str:
     for name in rule.arguments:
         path = re.sub(r"<(?:[^:<>]+:)?" + re.escape(name) + r">", str(args[name]), path)
     return path
+
+
+def _sample_unlinked(site: Site, client: FlaskClient) -> None:
+    """Routes no link leads to (e.g. a redirect to a first step): their arguments taken from a
+    page that has the same ones."""
+    for endpoint, rule in site.rules.items():
+        if endpoint in site.samples or endpoint in site.stubs or endpoint in ("static", "home.root"):
+            continue
+        family = endpoint.split(".")[0] + "."
+        candidates = sorted(site.samples.items(), key=lambda item: not item[0].startswith(family))
+        for _other, args in candidates:
+            if rule.arguments <= set(args):
+                sample = {name: args[name] for name in rule.arguments}
+                answer = client.get(_build(rule, sample))
+                # A page or a redirect to one (not a text file such as /robots.txt).
+                if answer.status_code < 300 and answer.mimetype != "text/html":
+                    site.files.add(endpoint)
+                    break
+                if answer.status_code < 400:
+                    site.samples[endpoint] = sample
+                    site.redirects.add(endpoint)
+                    break
 
 
 def discover(max_fetches: int = 120) -> Site:
@@ -135,20 +160,7 @@ def discover(max_fetches: int = 120) -> Site:
                 queue.append(target.path)
     for rule in app.url_map.iter_rules():
         site.rules.setdefault(rule.endpoint, rule)
-    # Routes no link leads to (e.g. a redirect to a first step): their arguments taken from
-    # a page that has the same ones.
-    for endpoint, rule in site.rules.items():
-        if endpoint in site.samples or endpoint in site.stubs or endpoint in ("static", "home.root"):
-            continue
-        family = endpoint.split(".")[0] + "."
-        candidates = sorted(site.samples.items(), key=lambda item: not item[0].startswith(family))
-        for _other, args in candidates:
-            if rule.arguments <= set(args):
-                sample = {name: args[name] for name in rule.arguments}
-                if client.get(_build(rule, sample)).status_code < 400:
-                    site.samples[endpoint] = sample
-                    site.redirects.add(endpoint)
-                    break
+    _sample_unlinked(site, client)
     return site
 
 
@@ -278,6 +290,11 @@ def _root_cases() -> Iterator[Case]:
         headers = (("Accept-Encoding", "gzip, br"), ("Range", "bytes=0-10"))
         yield Case(f"static:range:{name}", "/static/" + name, (200, 206), None, headers=headers, html=False)
     yield Case("static:POST", "/static/css/site.css", (405,), None, method="POST")
+    yield Case("robots.txt", "/robots.txt", (200,), None, html=False)
+    yield Case(
+        "robots.txt:query", "/robots.txt", (200,), None, query="x=" + _quoted(INJECTIONS[0]), html=False
+    )
+    yield Case("robots.txt:POST", "/robots.txt", (405,), "en", method="POST")
     for lang in LANGUAGES:
         yield Case(f"unknown-page:{lang}", f"/{lang}/no-such-page", (404,), lang)
         yield Case(f"unknown-page-long:{lang}", f"/{lang}/{LONG}", (404,), lang)
@@ -332,7 +349,7 @@ def client() -> Any:
 def test_the_table_covers_every_page_route() -> None:
     """Each route of the site (but ``static`` and ``/``) has a working sample URL."""
     routes = {r.endpoint for r in SITE.app.url_map.iter_rules()} - {"static", "home.root"}
-    missing = routes - set(SITE.samples) - SITE.stubs
+    missing = routes - set(SITE.samples) - SITE.stubs - SITE.files
     assert not missing, f"no page found by following links for {missing}"
 
 
@@ -391,3 +408,44 @@ def test_quinte_100_is_said_on_the_rules_pages(client: Any) -> None:
         hundred = client.get(path, query_string="quinte=100").get_data(as_text=True)
         if endpoint == "rules.index" or "quinte" in default.lower():
             assert default != hundred, f"{path}?quinte=100 is the same page as {path}"
+
+
+# --- The same table over real HTTP, against the production server ----------------------
+
+#: gunicorn refuses a request line over 8,190 bytes (414) and headers over its limits (431),
+#: and a header value with control characters (400), before the app sees them.
+_LINE_LIMIT = 8190
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_bad_input_over_http(prod_server: Any, case: Case) -> None:
+    """Every row of the table against ``gunicorn -c gunicorn.conf.py`` in production: the same
+    statuses (or gunicorn's own refusal of an oversized request), never a 5xx, never a trace,
+    the security headers on every answer. The session fixture then checks that the server's
+    log holds no traceback and no 5xx over the whole table."""
+    from .conftest import http_get
+
+    # Sent as a browser would: characters not allowed in a URL percent-encoded.
+    path = case.path + (f"?{quote(case.query, safe='=&%+')}" if case.query else "")
+    allowed = set(case.status)
+    if len(path) > _LINE_LIMIT - 20:
+        allowed.add(414)
+    if any(len(value) > _LINE_LIMIT for _, value in case.headers):
+        allowed.add(431)
+    if any(not value.isprintable() for _, value in case.headers):
+        allowed.add(400)
+    status, headers, raw = http_get(
+        prod_server, path, case.method, **{k.replace("-", "_"): v for k, v in case.headers}
+    )
+    body = raw.decode("utf-8", "replace")
+    assert status in allowed, (status, body[:300])
+    assert status < 500
+    assert not LEAKS.search(body), LEAKS.search(body)
+    csp = headers.get("content-security-policy", "")
+    assert "default-src 'self'" in csp and "unsafe-inline" not in csp
+    assert headers.get("x-content-type-options") == "nosniff"
+    assert headers.get("strict-transport-security", "").startswith("max-age=31536000")
+    for forbidden in case.forbidden:
+        assert forbidden not in body, f"{forbidden!r} reflected unescaped"
+    if status in (301, 302, 308):
+        assert urlsplit(headers["location"]).netloc == "", headers["location"]

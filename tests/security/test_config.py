@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture()
 def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    for name in ("FLASK_DEBUG", "CHOUINE_ENV", "SECRET_KEY"):
+    for name in ("FLASK_DEBUG", "CHOUINE_ENV", "SECRET_KEY", "SITE_URL", "TRUSTED_HOSTS"):
         monkeypatch.delenv(name, raising=False)
     return monkeypatch
 
@@ -99,7 +99,7 @@ def test_gunicorn_settings_are_safe(monkeypatch: pytest.MonkeyPatch) -> None:
     from gunicorn.config import Config
 
     def load(**env: str) -> Config:
-        for name in ("PORT", "WEB_HOST", "WEB_CONCURRENCY"):
+        for name in ("PORT", "WEB_HOST", "WEB_CONCURRENCY", "FORWARDED_ALLOW_IPS"):
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
@@ -117,6 +117,37 @@ def test_gunicorn_settings_are_safe(monkeypatch: pytest.MonkeyPatch) -> None:
     assert default.reload is False
     assert default.preload_app is True
     assert 0 < default.timeout <= 60
+    assert default.forwarded_allow_ips == [] and default.forwarder_headers == []
+    assert load(FORWARDED_ALLOW_IPS="10.0.0.2").forwarded_allow_ips == ["10.0.0.2"]
     custom = load(PORT="9123", WEB_CONCURRENCY="3")
     assert custom.bind == ["127.0.0.1:9123"]
     assert custom.workers == 3
+
+
+def test_trusted_hosts_come_from_the_environment(clean_env: pytest.MonkeyPatch) -> None:
+    assert create_app().config["TRUSTED_HOSTS"] is None  # development: any host
+    clean_env.setenv("CHOUINE_ENV", "production")
+    clean_env.setenv("SECRET_KEY", "k" * 40)
+    assert create_app().config["TRUSTED_HOSTS"] == ["127.0.0.1", "localhost"]
+    clean_env.setenv("SITE_URL", "https://chouine.example/")
+    app = create_app()
+    assert app.config["TRUSTED_HOSTS"] == ["chouine.example"]
+    assert app.config["SITE_URL"] == "https://chouine.example"
+    clean_env.setenv("TRUSTED_HOSTS", "chouine.example, .chouine.example,www.chouine.example")
+    assert create_app().config["TRUSTED_HOSTS"] == [
+        "chouine.example",
+        ".chouine.example",
+        "www.chouine.example",
+    ]
+    clean_env.setenv("TRUSTED_HOSTS", "*")
+    assert create_app().config["TRUSTED_HOSTS"] is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["chouine.example", "ftp://chouine.example", "https://chouine.example/fr/", "https://", "https://a/?x=1"],
+)
+def test_site_url_must_be_an_origin(clean_env: pytest.MonkeyPatch, value: str) -> None:
+    clean_env.setenv("SITE_URL", value)
+    with pytest.raises(RuntimeError, match="SITE_URL"):
+        create_app()

@@ -139,4 +139,4 @@ def test_controls_are_links(client: FlaskClient) -> None:
 def test_language_links_keep_the_step(client: FlaskClient, lang: str) -> None:
     html = client.get(f"/{lang}/demo/chouine/4").get_data(as_text=True)
     for other in LANGUAGES:
-        assert f'hreflang="{other}" href="/{other}/demo/chouine/4"' in html
+        assert f'hreflang="{other}" href="http://localhost/{other}/demo/chouine/4"' in html

@@ -54,7 +54,13 @@ def test_html_lang_and_alternates(client: FlaskClient, lang: str) -> None:
     doc = page(client, f"/{lang}/")
     assert doc.find("html")[0]["lang"] == lang
     alternates = {a["hreflang"]: a["href"] for a in doc.find("link", rel="alternate")}
-    assert alternates == {"fr": "/fr/", "es": "/es/", "en": "/en/", "x-default": "/"}
+    origin = "http://localhost"  # SITE_URL unset: the request's own origin
+    assert alternates == {
+        "fr": f"{origin}/fr/",
+        "es": f"{origin}/es/",
+        "en": f"{origin}/en/",
+        "x-default": f"{origin}/",
+    }
     switch = {a["data-lang-switch"]: a for a in doc.find("a") if a.get("data-lang-switch")}
     assert set(switch) == set(LANGUAGES)
     assert switch[lang].get("aria-current") == "true"
@@ -74,16 +80,18 @@ def test_home_is_translated(client: FlaskClient) -> None:
 
 def test_language_links_keep_endpoint_args_and_query() -> None:
     from tutorial.web import create_app
-    from tutorial.web.render import render_page
+    from tutorial.web.render import PageCache, render_page
 
     app = create_app({"TESTING": True})
 
     @app.get("/<lang:lang>/probe/<slug>/<int:n>")
+    @PageCache()(params=("quinte", "x"))
     def probe(**_: object):  # type: ignore[no-untyped-def]
         return render_page("_placeholder.html", heading="probe")
 
     client = app.test_client()
-    doc = page(client, "/es/probe/full-deal/7?quinte=100&x=a%20b")
+    # The parameters the page declares are kept; any other (utm=…) is left out.
+    doc = page(client, "/es/probe/full-deal/7?utm=z&quinte=100&x=a%20b")
     links = {a["data-lang-switch"]: a["href"] for a in doc.find("a") if a.get("data-lang-switch")}
     assert links == {
         "fr": "/fr/probe/full-deal/7?quinte=100&x=a%20b",
@@ -91,7 +99,7 @@ def test_language_links_keep_endpoint_args_and_query() -> None:
         "en": "/en/probe/full-deal/7?quinte=100&x=a%20b",
     }
     alternates = {a["hreflang"]: a["href"] for a in doc.find("link", rel="alternate")}
-    assert alternates["fr"] == "/fr/probe/full-deal/7?quinte=100&x=a%20b"
+    assert alternates["fr"] == "http://localhost/fr/probe/full-deal/7?quinte=100&x=a%20b"
 
 
 @pytest.mark.parametrize("url", ["/xx/", "/de/", "/FR/", "/xx/rules", "/de/demo/", "/e/"])

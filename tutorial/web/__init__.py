@@ -19,6 +19,15 @@ Configuration from the environment:
   for the process.
 - ``FLASK_DEBUG``: debug mode is off unless this asks for it (``flask --debug`` or
   ``FLASK_DEBUG=1``); ``create_app`` never turns it on by itself.
+- ``SITE_URL``: the site's public origin (``https://chouine.example``, no path), used for the
+  absolute URLs search engines need (``hreflang`` alternates, the canonical link). Default: the
+  origin the request came to.
+- ``TRUSTED_HOSTS``: the ``Host`` names the site answers to, comma-separated (a leading dot
+  takes every subdomain: ``.chouine.example``); ``*`` for any. Default: the host of
+  ``SITE_URL`` when set; else, in production, the loopback names only (``127.0.0.1`` and
+  ``localhost``: what ``make serve`` binds); else any. A request for another host
+  is a plain 400 page, logged in one line.
+- ``CHOUINE_ENV=production`` also sends ``Strict-Transport-Security`` on every response.
 
 What the other parts of the site use
 ------------------------------------
@@ -55,10 +64,10 @@ from __future__ import annotations
 import os
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, abort, g
+from flask import Flask, Response, abort, g, request
 from flask_babel import Babel
-from flask_compress import Compress
 
 from tutorial.web import assets, errors, security
 from tutorial.web.i18n import (
@@ -70,7 +79,7 @@ from tutorial.web.i18n import (
     is_language,
     locale_selector,
 )
-from tutorial.web.render import BoundedCache, compress_cache_key
+from tutorial.web.render import BoundedCache, Compressor, compress_cache_key
 
 __all__ = ["create_app"]
 
@@ -107,6 +116,41 @@ def _secret_key(config: dict[str, Any]) -> str:
     return secrets.token_hex(32)
 
 
+#: Host names of the loopback interface: the trusted hosts in production when none are set.
+#: (Werkzeug's check cannot match an IPv6 literal: bind and name the site by IPv4 or name.)
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost")
+
+
+def _site_url(config: dict[str, Any]) -> str | None:
+    """``SITE_URL`` checked: ``http(s)://host[:port]`` and nothing more, or ``None``."""
+    raw = str(config.get("SITE_URL") or os.environ.get("SITE_URL", "")).strip()
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    extra = parts.path.strip("/") or parts.query or parts.fragment or parts.username or parts.password
+    if parts.scheme not in ("http", "https") or not parts.hostname or extra:
+        raise ConfigurationError(f"SITE_URL={raw!r} is not an origin like https://chouine.example")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _trusted_hosts(config: dict[str, Any], site_url: str | None) -> list[str] | None:
+    """The ``Host`` names to answer (``None``: any); see the module's documentation."""
+    if "TRUSTED_HOSTS" in config:
+        value = config["TRUSTED_HOSTS"]
+        return None if value is None else list(value)
+    raw = os.environ.get("TRUSTED_HOSTS", "").strip()
+    if raw == "*":
+        return None
+    if raw:
+        return [host.strip().lower() for host in raw.split(",") if host.strip()]
+    if site_url:
+        host = urlsplit(site_url).hostname or ""
+        return [f"[{host}]" if ":" in host else host]
+    if _is_production():
+        return list(LOOPBACK_HOSTS)
+    return None
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the Flask application. ``config`` overrides settings (e.g. ``{"TESTING": True}``)."""
     config = dict(config or {})
@@ -125,7 +169,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         TEMPLATES_AUTO_RELOAD=False,
         JSON_SORT_KEYS=False,
     )
-    app.config.update(config)
+    site_url = _site_url(config)
+    app.config.update(
+        SITE_URL=site_url,
+        TRUSTED_HOSTS=_trusted_hosts(config, site_url),
+        PRODUCTION=_is_production(),
+    )
+    app.config.update({k: v for k, v in config.items() if k not in ("SITE_URL", "TRUSTED_HOSTS")})
     if _is_production() and app.debug:
         raise ConfigurationError("debug mode is not allowed with CHOUINE_ENV=production")
 
@@ -140,14 +190,26 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     Babel(app, locale_selector=locale_selector)
-    Compress(app)
+    Compressor(app)
     assets.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    app.after_request(_relative_location)
     _init_language(app)
     _init_templates(app)
     _register_blueprints(app)
     return app
+
+
+def _relative_location(response: Response) -> Response:
+    """``after_request``: a redirect to this same origin names the path only (Werkzeug's
+    trailing-slash redirects are absolute), so no answer ever carries a host name."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.netloc and parts.netloc == request.host and parts.scheme == request.scheme:
+            response.headers["Location"] = parts.path + (f"?{parts.query}" if parts.query else "")
+    return response
 
 
 def _init_language(app: Flask) -> None:

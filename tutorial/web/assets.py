@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import posixpath
 from pathlib import Path
 
 from flask import Flask, Response, abort, current_app, request, send_from_directory, url_for
@@ -45,14 +46,22 @@ def asset(path: str) -> str:
 
 #: Precompressed variants written by the build, best first.
 _ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+_PACKED_SUFFIXES = tuple(suffix for _, suffix in _ENCODINGS)
 
 
 def serve_static(filename: str) -> Response:
     """The ``static`` endpoint: a file under ``static/``; for a built (hashed) file, its
-    precompressed ``.br``/``.gz`` copy when the client accepts it."""
-    if filename.startswith("build/") and filename.endswith((".br", ".gz")):
+    precompressed ``.br``/``.gz`` copy when the client accepts it.
+
+    Only the plain spelling of a path is served (``css/../x``, ``./x`` or ``a//b`` is a 404),
+    so that no other spelling can reach a precompressed copy directly; those copies are never
+    served under their own name, nor to a ``Range`` request (a byte range is always of the
+    file itself, sent as it is)."""
+    if posixpath.normpath(filename) != filename or filename.startswith(("/", "..")) or "\\" in filename:
+        abort(404)
+    if filename.endswith(_PACKED_SUFFIXES):
         abort(404)  # the precompressed copies are sent only in place of their file
-    if filename.startswith("build/"):
+    if filename.startswith("build/") and "Range" not in request.headers:
         accepted = request.accept_encodings
         for encoding, suffix in _ENCODINGS:
             if not accepted[encoding]:

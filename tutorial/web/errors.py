@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, g, make_response
+from flask import Flask, Response, g, make_response, request
+from flask.globals import request_ctx
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -46,10 +47,22 @@ def _description(error: HTTPException) -> str | None:
     return None
 
 
+def _refused_host(_error: HTTPException) -> Response:
+    """The request could not even be routed (a ``Host`` the site does not answer to, empty, or
+    not a valid name): no URL can be built for it, so a fixed page, and one log line."""
+    host = request.environ.get("HTTP_HOST", "")
+    log.warning("refused request: Host %r is not one this site answers to", host[:100])
+    response = make_response(_FALLBACK.format(code=400), 400)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def error_page(error: HTTPException) -> Response:
     code = error.code or 500
     if code >= 500:
         code = 500
+    if request_ctx.url_adapter is None:
+        return _refused_host(error)
     g.error_page = True
     try:
         response = render_page(

@@ -33,6 +33,18 @@ def goal_numbers(lang: str) -> dict[str, object]:
     return {**values, **number_words(lang, values)}
 
 
+#: Every page may be crawled; error pages say ``noindex`` themselves.
+ROBOTS_TXT = "User-agent: *\nAllow: /\n"
+
+
+@bp.get("/robots.txt")
+def robots() -> Response:
+    response = Response(ROBOTS_TXT, mimetype="text/plain")
+    response.cache_control.public = True
+    response.cache_control.max_age = 86400
+    return response
+
+
 @bp.get("/<lang:lang>/")
 def index(lang: str) -> Response:
     return render_page("home/index.html", goal=goal_numbers(lang))

@@ -14,9 +14,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, overload
 
-from flask import Response, current_app, make_response, render_template, request
+from flask import Response, current_app, g, make_response, render_template, request
+from flask_compress import Compress
 from jinja2 import Template, nodes
 from jinja2_fragments import BlockNotFoundError
 from jinja2_fragments.flask import render_block
@@ -107,6 +108,7 @@ def render_page(template: str, block: str = "content", *, status: int = 200, **c
         html = Markup("<title>") + site_title(Markup(title).striptags()) + Markup("</title>\n")
         response = make_response(html + Markup(body), status)
     else:
+        context.setdefault("page_status", status)
         response = make_response(render_template(template, **context), status)
     return add_vary(response)
 
@@ -150,34 +152,85 @@ class BoundedCache:
                 self._items.popitem(last=False)
 
 
+def page_query() -> tuple[tuple[str, str], ...]:
+    """The query parameters this page uses and their values (first value of each), in the
+    order the view declared them (``@cached_page(params=(…))``); empty for other pages.
+
+    Everything a page puts in its links and its cache key comes from here, so an unknown
+    parameter (``?utm_source=…``) gets the same answer as none at all.
+    """
+    return tuple(g.get("page_query", ()))
+
+
+def page_key() -> tuple[str, str, tuple[tuple[str, str], ...], bool]:
+    """What a page depends on: its path, the parameters it uses, page-or-fragment, and the
+    origin it was asked on when ``SITE_URL`` is not set (its absolute links then name that
+    origin; with ``SITE_URL`` set, every spelling of the host shares one entry)."""
+    origin = "" if current_app.config.get("SITE_URL") else request.root_url
+    return (origin, request.path, page_query(), wants_fragment())
+
+
 def compress_cache_key(req: Any) -> str:
-    """What a compressed response depends on here: method, URL and page-or-fragment.
+    """What a compressed response depends on here: method and :func:`page_key`.
 
     Every response of this site is decided by these alone (no per-visitor content), so the
-    compressed bytes of a page are computed once per process and algorithm.
+    compressed bytes of a page are computed once per process and algorithm; unknown query
+    parameters do not make new entries.
     """
-    return f"{req.method} {req.full_path} {int(wants_fragment())}"
+    return f"{req.method} {page_key()!r}"
+
+
+class Compressor(Compress):
+    """flask-compress, except for partial answers: a ``206`` carries a byte range of the file
+    as it is (``Content-Range`` counts its bytes), so compressing it would send bytes that
+    match neither. Such answers go out unchanged (and are never put in the compression cache)."""
+
+    def after_request(self, response: Response | None) -> Response:
+        if response is not None and (response.status_code == 206 or "Content-Range" in response.headers):
+            response.vary.add("Accept-Encoding")
+            return response
+        return super().after_request(response)
+
+
+_Key = tuple[str, str, tuple[tuple[str, str], ...], bool]
 
 
 class PageCache:
-    """Pages that depend only on their URL (path and query) and on page-or-fragment.
+    """Pages that depend only on their URL (path and the parameters they use) and on
+    page-or-fragment.
 
     The rules and the demo steps are the same for every visitor and never change while the
-    server runs, so each is rendered once per process. A bounded LRU, so that made-up query
-    strings cannot grow it without end. Only 200 responses are kept.
+    server runs, so each is rendered once per process. The key is :func:`page_key`: the path
+    and only the query parameters the view declares (``@cached_page(params=("quinte",))``),
+    so made-up parameters neither bypass the cache nor add entries. A bounded LRU all the
+    same. Only 200 responses are kept.
     """
 
     def __init__(self, size: int = PAGE_CACHE_SIZE) -> None:
         self.size = size
-        self._pages: OrderedDict[tuple[str, bytes, bool], tuple[bytes, str]] = OrderedDict()
+        self._pages: OrderedDict[_Key, tuple[bytes, str]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def __call__(self, view: Callable[P, Response]) -> Callable[P, Response]:
+    @overload
+    def __call__(self, view: Callable[P, Response]) -> Callable[P, Response]: ...
+
+    @overload
+    def __call__(
+        self, *, params: tuple[str, ...] = ()
+    ) -> Callable[[Callable[P, Response]], Callable[P, Response]]: ...
+
+    def __call__(self, view: Any = None, *, params: tuple[str, ...] = ()) -> Any:
+        if view is None:
+            return lambda v: self._wrap(v, params)
+        return self._wrap(view, params)
+
+    def _wrap(self, view: Callable[P, Response], params: tuple[str, ...]) -> Callable[P, Response]:
         @wraps(view)
         def cached(*args: P.args, **kwargs: P.kwargs) -> Response:
+            g.page_query = tuple((name, request.args[name]) for name in params if name in request.args)
             if current_app.debug or request.method not in ("GET", "HEAD"):
                 return view(*args, **kwargs)
-            key = (request.path, request.query_string, wants_fragment())
+            key = page_key()
             with self._lock:
                 hit = self._pages.get(key)
                 if hit is not None:
@@ -195,10 +248,14 @@ class PageCache:
 
         return cached
 
+    def __len__(self) -> int:
+        return len(self._pages)
+
     def clear(self) -> None:
         with self._lock:
             self._pages.clear()
 
 
-#: Decorate a view whose page depends on nothing but its URL: ``@cached_page``.
+#: Decorate a view whose page depends on nothing but its URL: ``@cached_page``, or
+#: ``@cached_page(params=("quinte",))`` for a page that reads these query parameters.
 cached_page = PageCache()

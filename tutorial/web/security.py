@@ -1,8 +1,14 @@
-"""Security headers sent with every response (pages, fragments, errors, static files)."""
+"""Security headers sent with every response (pages, fragments, errors, static files).
+
+In production (``CHOUINE_ENV=production``) every response also carries
+``Strict-Transport-Security`` (a year, subdomains included): the site is meant to be reached
+over TLS only. The gunicorn worker (:mod:`tutorial.web.server`) sends the same headers on the
+errors it answers itself, before the app sees the request.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 
 #: The Content-Security-Policy of the whole site: no inline script, style or handler, no eval.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -31,9 +37,20 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 
 
+#: Sent in production only: browsers then refuse plain HTTP to the site for a year.
+STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains"
+
+
+def security_headers(production: bool) -> dict[str, str]:
+    """Every security header of a response, for production or not."""
+    if production:
+        return {**SECURITY_HEADERS, "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY}
+    return dict(SECURITY_HEADERS)
+
+
 def add_security_headers(response: Response) -> Response:
     """``after_request`` hook: set the security headers (a view cannot loosen them)."""
-    for name, value in SECURITY_HEADERS.items():
+    for name, value in security_headers(bool(current_app.config.get("PRODUCTION"))).items():
         response.headers[name] = value
     return response
 

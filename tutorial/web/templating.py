@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from flask import Flask, current_app, g, request, url_for
 from werkzeug.routing import BuildError
 
 from tutorial.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
+from tutorial.web.render import page_query
 
 #: htmx 4 configuration (``<meta name="htmx-config">``), chosen for the strict CSP:
 #: no indicator CSS injected by htmx (ours is in site.css), fetch limited to our origin,
@@ -37,7 +39,8 @@ class LanguageLink:
 
 
 def _same_page(lang: str) -> str:
-    """This page's URL in ``lang``: same endpoint, same view arguments, same query string."""
+    """This page's URL in ``lang``: same endpoint, same view arguments, same query parameters
+    among those the page uses (:func:`tutorial.web.render.page_query`)."""
     endpoint = request.endpoint
     if g.get("error_page") or not endpoint or request.url_rule is None or endpoint == "static":
         return url_for("home.index", lang=lang)
@@ -49,7 +52,7 @@ def _same_page(lang: str) -> str:
         url = url_for(endpoint, **view_args)
     except BuildError:
         return url_for("home.index", lang=lang)
-    query = request.query_string.decode("utf-8", "replace")
+    query = urlencode(page_query(), quote_via=quote)
     if query and len(query) <= _MAX_QUERY:
         url = f"{url}?{query}"
     return url
@@ -59,6 +62,26 @@ def language_links() -> list[LanguageLink]:
     """One link per site language to the page being shown (the current one marked)."""
     here = current_language()
     return [LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here) for lang in LANGUAGES]
+
+
+def site_origin() -> str:
+    """The site's public origin: ``SITE_URL`` when set, else the one the request came to."""
+    configured = current_app.config.get("SITE_URL")
+    return str(configured) if configured else request.host_url.rstrip("/")
+
+
+def absolute_url(path: str) -> str:
+    """``path`` (as ``url_for`` gives it) on the site's public origin, for search engines."""
+    return site_origin() + path
+
+
+def canonical_url(status: int = 200) -> str | None:
+    """This page's own absolute URL with only the parameters it uses; ``None`` for an error
+    page (which gets ``noindex`` instead)."""
+    if status != 200 or g.get("error_page") or request.url_rule is None or request.endpoint == "static":
+        return None
+    query = urlencode(page_query(), quote_via=quote)
+    return absolute_url(request.script_root + request.path + (f"?{query}" if query else ""))
 
 
 def nav_url(endpoint: str, **values: Any) -> str | None:
@@ -82,3 +105,5 @@ def init_app(app: Flask) -> None:
     app.context_processor(_context)
     app.add_template_global(language_links)
     app.add_template_global(nav_url)
+    app.add_template_global(absolute_url)
+    app.add_template_global(canonical_url)

@@ -19,6 +19,9 @@ from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("rules", __name__, template_folder="../templates")
 
+#: The query parameters a rules page reads (any other is ignored: same page, same cache entry).
+QUERY = ("quinte",)
+
 
 class BadSetting(Exception):
     """The query string asks for a setting the engine does not have."""
@@ -32,8 +35,11 @@ def _settings() -> Settings:
     raw = request.args.get("quinte")
     if raw is None:
         return Settings()
-    if raw.isascii() and raw.isdigit() and int(raw) in QUINTE_VALUES and raw == str(int(raw)):
-        return Settings(quinte_value=int(raw))
+    # The raw text is compared with the allowed values' spellings: no conversion of whatever
+    # was sent (a 5,000-digit number is refused like "abc", never converted).
+    allowed = {str(value): value for value in QUINTE_VALUES}
+    if raw in allowed:
+        return Settings(quinte_value=allowed[raw])
     raise BadSetting(raw)
 
 
@@ -88,14 +94,14 @@ def _common(lang: str, settings: Settings) -> dict[str, Any]:
 
 
 @bp.get("/<lang:lang>/rules")
-@cached_page
+@cached_page(params=QUERY)
 def index(lang: str) -> Response:
     settings = _settings()
     return render_page("rules/index.html", **_common(lang, settings))
 
 
 @bp.get("/<lang:lang>/rules/<slug>")
-@cached_page
+@cached_page(params=QUERY)
 def section_page(lang: str, slug: str) -> Response:
     settings = _settings()
     page = render_section(lang, slug, settings, link=lambda uid: unit_url(lang, uid))

@@ -53,7 +53,7 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)/.installed
-	$(BIN)/mypy --strict tutorial/engine
+	$(BIN)/mypy --strict tutorial/engine tutorial/ai
 
 test: setup chromium lint typecheck
 	$(BIN)/pytest -W error -p no:cacheprovider

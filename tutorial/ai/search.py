@@ -179,8 +179,8 @@ class Solver:
             state.to_act,
             state.points[0] - state.points[1],
             state.declared[0] - state.declared[1],
-            state.blocked[0],
-            state.blocked[1],
+            state.undeclared[0],
+            state.undeclared[1],
             hash(state.pending),
         )
         entry = self.table.get(key)

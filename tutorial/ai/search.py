@@ -165,7 +165,7 @@ class Solver:
     because every card is known; a transposition table keyed by the whole position."""
 
     seat: int
-    table: dict[tuple[int, ...], tuple[int, int, int]] = field(default_factory=dict)
+    table: dict[tuple[object, ...], tuple[int, int, int]] = field(default_factory=dict)
     nodes: int = 0
 
     def value(self, state: FastDeal, alpha: int = -10_000, beta: int = 10_000) -> int:
@@ -181,7 +181,7 @@ class Solver:
             state.declared[0] - state.declared[1],
             state.undeclared[0],
             state.undeclared[1],
-            hash(state.pending),
+            state.pending,
         )
         entry = self.table.get(key)
         first = -1

@@ -46,7 +46,7 @@ CLOCK = time.process_time
 
 def player_for(name: str) -> Player:
     if name == "greedy":
-        return lambda deal, rng: greedy_action(deal)
+        return lambda deal, _rng: greedy_action(deal)
     if name == "random":
         return random_action
     if name in LEVELS:

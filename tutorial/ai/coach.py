@@ -9,6 +9,7 @@ search saw after each action (who took the trick, who took the last trick).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutorial.engine import (
@@ -174,11 +175,17 @@ def _broken(
     after = _reachable(knowledge, hand, frozenset(declared))
     broken = []
     for suit, comb in reachable.items():
-        if decl is not None and decl is not Combination.QUINTE and action.card.suit is suit:
-            if comb is decl or combination_value(comb, False, knowledge.settings) <= combination_value(
-                decl, False, knowledge.settings
-            ):
-                continue  # declared now: realised, not lost
+        if (
+            decl is not None
+            and decl is not Combination.QUINTE
+            and action.card.suit is suit
+            and (
+                comb is decl
+                or combination_value(comb, False, knowledge.settings)
+                <= combination_value(decl, False, knowledge.settings)
+            )
+        ):
+            continue  # declared now: realised, not lost
         if after.get(suit) is not comb:
             broken.append((suit, comb))
     return broken
@@ -190,90 +197,152 @@ def _chance(count: float, n: int) -> float | None:
     return None if p in (0.0, 1.0) else round(p, 3)
 
 
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """One legal play with what the search saw after it: what each reason handler reads."""
+
+    ctx: _Context
+    play: Play
+    st: MoveStats
+
+    @property
+    def plays(self) -> list[Play]:
+        return [a for a in self.ctx.actions if isinstance(a, Play)]
+
+
 def _reasons(ctx: _Context, action: Action, st: MoveStats) -> tuple[Reason, ...]:
-    k = ctx.knowledge
-    trumps = k.trumps
-    out: list[Reason] = []
-    n = st.n
     if isinstance(action, Swap):
-        assert k.turn_up is not None
-        out.append(Reason(ReasonKind.EXCHANGES_SEVEN, card=k.turn_up))
-        # Rule 10: from the lead to trick 11 on, no exchange.
-        if k.trick_number == 11:
-            out.append(Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=k.turn_up))
-        return tuple(sorted(out, key=lambda r: _ORDER.index(r.kind)))
-    if not isinstance(action, Play):
+        out = _exchange_reasons(ctx.knowledge)
+    elif isinstance(action, Play):
+        candidate = _Candidate(ctx, action, st)
+        out = [reason for handler in _PLAY_REASONS for reason in handler(candidate)]
+    else:
         return ()
-    card = action.card
-    plays = [a for a in ctx.actions if isinstance(a, Play)]
-    if action.declaration is not None:
-        comb = action.declaration
-        suit = None if comb is Combination.QUINTE else card.suit
-        value = combination_value(comb, suit is trumps, k.settings)
-        out.append(Reason(ReasonKind.DECLARES, combination=comb, suit=suit, points=value or None))
-        five = comb in (Combination.QUINTE, Combination.CHOUINE)
-        # Rule 14: a quinte or a chouine only up to trick 12; and a combination is lost when
-        # every legal play breaks it.
-        if (five and k.trick_number == LAST_FIVE_CARD_TRICK) or all(
-            _breaks_same(a, comb, suit, k) for a in plays if a.declaration is None
-        ):
-            out.append(Reason(ReasonKind.LAST_CHANCE_DECLARE, combination=comb, suit=suit))
-    for suit, comb in _broken(k, ctx.reachable, action):
-        out.append(Reason(ReasonKind.BREAKS_DECLARATION, combination=comb, suit=suit))
-    broken_suits = {suit for suit, _ in _broken(k, ctx.reachable, action)}
-    for suit in sorted(ctx.breakable - broken_suits, key=lambda s: s.value):
-        out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=ctx.reachable[suit], suit=suit))
-    # The trick this card goes to.
-    if k.trick:
-        lead = k.trick[0]
-        points = lead.points + card.points
-        if beats(lead, card, trumps):
-            if lead.is_brisque:
-                out.append(Reason(ReasonKind.TAKES_BRISQUE, card=lead))
-            if card.is_brisque:
-                out.append(Reason(ReasonKind.SAVES_BRISQUE, card=card))
-            if points:
-                out.append(Reason(ReasonKind.WINS_POINTS, points=points))
-        elif points:
-            out.append(Reason(ReasonKind.GIVES_POINTS, points=points))
-    elif st.trick_won or st.trick_points_lost:
-        p_win = st.trick_won / n
-        if p_win >= 0.5:
-            if card.is_brisque:
-                out.append(Reason(ReasonKind.SAVES_BRISQUE, card=card, probability=_chance(st.trick_won, n)))
-            if st.trick_points_won:
-                avg = round(st.trick_points_won / st.trick_won)
-                out.append(Reason(ReasonKind.WINS_POINTS, points=avg, probability=_chance(st.trick_won, n)))
-        elif st.trick_points_lost:
-            lost = n - st.trick_won
-            avg = round(st.trick_points_lost / lost)
-            out.append(Reason(ReasonKind.GIVES_POINTS, points=avg, probability=_chance(lost, n)))
-    # Trumps.
-    own_trumps = [c for c in k.hand if c.suit is trumps]
-    if card.suit is trumps:
-        if not k.trick:
-            higher = sum(
-                1 for mask in ctx.result.other_hands if any(mask >> c.index & 1 for c in _higher_trumps(card))
-            )
-            if higher:
-                out.append(
-                    Reason(
-                        ReasonKind.HIGHER_TRUMP_RISK,
-                        card=card,
-                        probability=round(higher / len(ctx.result.other_hands), 3),
-                    )
-                )
-        out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
-    elif own_trumps and any(a.card.suit is trumps for a in plays):
-        out.append(Reason(ReasonKind.KEEPS_TRUMP, card=max(own_trumps, key=lambda c: c.rank)))
-    # The dix de der (rule 16).
-    p_last = st.last_trick / n
-    if p_last >= 0.5 and p_last - ctx.min_last >= _DIX_DE_DER_GAP:
-        out.append(Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=_chance(st.last_trick, n)))
     return tuple(sorted(out, key=lambda r: _ORDER.index(r.kind)))
 
 
-def _breaks_same(action: Play, comb: Combination, suit: Suit | None, k: Knowledge) -> bool:
+def _exchange_reasons(k: Knowledge) -> list[Reason]:
+    assert k.turn_up is not None
+    out = [Reason(ReasonKind.EXCHANGES_SEVEN, card=k.turn_up)]
+    # Rule 10: from the lead to trick 11 on, no exchange.
+    if k.trick_number == 11:
+        out.append(Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=k.turn_up))
+    return out
+
+
+def _declaration_reasons(c: _Candidate) -> list[Reason]:
+    """What the play declares, and whether this is the last chance to declare it."""
+    comb = c.play.declaration
+    if comb is None:
+        return []
+    k = c.ctx.knowledge
+    suit = None if comb is Combination.QUINTE else c.play.card.suit
+    value = combination_value(comb, suit is k.trumps, k.settings)
+    out = [Reason(ReasonKind.DECLARES, combination=comb, suit=suit, points=value or None)]
+    five = comb in (Combination.QUINTE, Combination.CHOUINE)
+    # Rule 14: a quinte or a chouine only up to trick 12; and a combination is lost when
+    # every legal play breaks it.
+    if (five and k.trick_number == LAST_FIVE_CARD_TRICK) or all(
+        _breaks_same(a, comb, suit) for a in c.plays if a.declaration is None
+    ):
+        out.append(Reason(ReasonKind.LAST_CHANCE_DECLARE, combination=comb, suit=suit))
+    return out
+
+
+def _combination_reasons(c: _Candidate) -> list[Reason]:
+    """The reachable combinations the play breaks, and those another play would break."""
+    broken = _broken(c.ctx.knowledge, c.ctx.reachable, c.play)
+    out = [Reason(ReasonKind.BREAKS_DECLARATION, combination=comb, suit=suit) for suit, comb in broken]
+    broken_suits = {suit for suit, _ in broken}
+    for suit in sorted(c.ctx.breakable - broken_suits, key=lambda s: s.value):
+        out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=c.ctx.reachable[suit], suit=suit))
+    return out
+
+
+def _follow_reasons(c: _Candidate) -> list[Reason]:
+    """Following: the trick this card goes to is decided by the card on the table."""
+    k = c.ctx.knowledge
+    if not k.trick:
+        return []
+    card, lead = c.play.card, k.trick[0]
+    points = lead.points + card.points
+    if not beats(lead, card, k.trumps):
+        return [Reason(ReasonKind.GIVES_POINTS, points=points)] if points else []
+    out = []
+    if lead.is_brisque:
+        out.append(Reason(ReasonKind.TAKES_BRISQUE, card=lead))
+    if card.is_brisque:
+        out.append(Reason(ReasonKind.SAVES_BRISQUE, card=card))
+    if points:
+        out.append(Reason(ReasonKind.WINS_POINTS, points=points))
+    return out
+
+
+def _lead_reasons(c: _Candidate) -> list[Reason]:
+    """Leading: who takes the trick, as often as the sampled deals say."""
+    st = c.st
+    if c.ctx.knowledge.trick or not (st.trick_won or st.trick_points_lost):
+        return []
+    n = st.n
+    if st.trick_won / n < 0.5:
+        if not st.trick_points_lost:
+            return []
+        lost = n - st.trick_won
+        avg = round(st.trick_points_lost / lost)
+        return [Reason(ReasonKind.GIVES_POINTS, points=avg, probability=_chance(lost, n))]
+    out = []
+    if c.play.card.is_brisque:
+        out.append(Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n)))
+    if st.trick_points_won:
+        avg = round(st.trick_points_won / st.trick_won)
+        out.append(Reason(ReasonKind.WINS_POINTS, points=avg, probability=_chance(st.trick_won, n)))
+    return out
+
+
+def _trump_reasons(c: _Candidate) -> list[Reason]:
+    """Spending a trump (and the risk of a higher one when leading it), or keeping one."""
+    k = c.ctx.knowledge
+    card, trumps = c.play.card, k.trumps
+    if card.suit is not trumps:
+        own_trumps = [t for t in k.hand if t.suit is trumps]
+        if own_trumps and any(a.card.suit is trumps for a in c.plays):
+            return [Reason(ReasonKind.KEEPS_TRUMP, card=max(own_trumps, key=lambda t: t.rank))]
+        return []
+    out = []
+    if not k.trick:
+        others = c.ctx.result.other_hands
+        higher = sum(1 for mask in others if any(mask >> h.index & 1 for h in _higher_trumps(card)))
+        if higher:
+            out.append(
+                Reason(ReasonKind.HIGHER_TRUMP_RISK, card=card, probability=round(higher / len(others), 3))
+            )
+    out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
+    return out
+
+
+def _dix_de_der_reasons(c: _Candidate) -> list[Reason]:
+    """The dix de der (rule 16): named when this play fights for the last trick clearly more
+    than the others."""
+    st = c.st
+    p_last = st.last_trick / st.n
+    if p_last >= 0.5 and p_last - c.ctx.min_last >= _DIX_DE_DER_GAP:
+        return [Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=_chance(st.last_trick, st.n))]
+    return []
+
+
+#: One handler per family of reasons for a play; each returns its reasons (any order: they
+#: are sorted by :data:`_ORDER`, the order within a kind kept).
+_PLAY_REASONS: tuple[Callable[[_Candidate], list[Reason]], ...] = (
+    _declaration_reasons,
+    _combination_reasons,
+    _follow_reasons,
+    _lead_reasons,
+    _trump_reasons,
+    _dix_de_der_reasons,
+)
+
+
+def _breaks_same(action: Play, comb: Combination, suit: Suit | None) -> bool:
     """Does playing ``action`` (no declaration) lose the chance to declare ``comb``?"""
     if comb is Combination.QUINTE:
         return action.card.is_brisque

@@ -132,10 +132,6 @@ class Knowledge:
             seen.add(self.turn_up)
         return tuple(c for c in ALL_CARDS if c not in seen)
 
-    def may_hold(self, card: Card) -> bool:
-        """Could the other player hold ``card`` now?"""
-        return card in self.opponent_known or (card in self.unseen() and self.opponent_unknown > 0)
-
     @property
     def opponent_unknown(self) -> int:
         """How many of the other player's cards the seat has not seen."""

@@ -218,13 +218,9 @@ class Solver:
                     beta = v
             if alpha >= beta:
                 break
-        low, high = -100_000, 100_000
-        if best <= a0:
-            high = best  # an upper bound
-        elif best >= b0:
-            low = best  # a lower bound
-        else:
-            low = high = best
+        # Failed low: an upper bound only; failed high: a lower bound only; else exact.
+        low = best if best > a0 else -100_000
+        high = best if best < b0 else 100_000
         if entry is not None:
             low, high = max(low, entry[0]), min(high, entry[1])
         self.table[key] = (low, high, best_move)

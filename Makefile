@@ -81,6 +81,7 @@ serve: setup
 bench: setup
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/web_speed.py
+	$(PY) benchmarks/ai_strength.py --pairs 1000 --jobs 2 --coach 40
 
 # The long checks against the production server: 64 clients on mixed pages for 60 s, then
 # 500 idle + 50 slow-header connections held for 60 s while a visitor browses.

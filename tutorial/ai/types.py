@@ -1,0 +1,161 @@
+"""The coach's data: estimates, language-neutral reasons and grades.
+
+Nothing here is a sentence. Narration turns a :class:`Reason` (a kind plus typed parameters)
+into text in each language; the :class:`Principle` of a reason is the short heading a hint
+can show first ("points", "trumps", "declarations", ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+from tutorial.engine import Action, Card, Combination, Suit
+
+#: Playing strength. Levels differ only by how much they search (sampled deals, playouts,
+#: depth of the exact endgame search), never by random moves.
+Level = Literal["beginner", "club", "expert"]
+LEVELS: tuple[Level, ...] = ("beginner", "club", "expert")
+
+
+class Principle(StrEnum):
+    """The heading under which a reason falls: what a hint names first."""
+
+    POINTS = "points"  # card points won or given away in the trick
+    BRISQUES = "brisques"  # aces and tens (rule 1)
+    TRUMPS = "trumps"  # spending or keeping trumps
+    DECLARATIONS = "declarations"  # combinations (rules 11-14)
+    TIMING = "timing"  # a last chance (declaration, exchange of the seven)
+    LAST_TRICK = "last_trick"  # the dix de der (rule 16)
+    RISK = "risk"  # what the other player may still hold
+
+
+class ReasonKind(StrEnum):
+    """What a reason says. The parameters each kind uses are listed after it."""
+
+    WINS_POINTS = "wins_points"  # points: card points the action takes (certain, or expected)
+    GIVES_POINTS = "gives_points"  # points: card points the action lets the other player take
+    TAKES_BRISQUE = "takes_brisque"  # card: the other player's brisque this action captures
+    SAVES_BRISQUE = "saves_brisque"  # card: own brisque kept out of the other player's reach
+    SPENDS_TRUMP = "spends_trump"  # card: the trump played
+    KEEPS_TRUMP = "keeps_trump"  # card: a trump kept in hand (the action plays no trump)
+    DECLARES = "declares"  # combination, suit (None for a quinte), points: the value
+    KEEPS_DECLARATION = "keeps_declaration"  # combination, suit: still possible after this action
+    BREAKS_DECLARATION = "breaks_declaration"  # combination, suit: impossible after this action
+    LAST_CHANCE_DECLARE = "last_chance_declare"  # combination, suit: no later trick can declare it
+    EXCHANGES_SEVEN = "exchanges_seven"  # card: the turn-up taken for the seven of trumps
+    LAST_CHANCE_EXCHANGE = "last_chance_exchange"  # card: the turn-up; the window closes now
+    FIGHTS_DIX_DE_DER = "fights_dix_de_der"  # points: chance (0-100) of taking the last trick
+    HIGHER_TRUMP_RISK = "higher_trump_risk"  # card: own trump; probability the other holds a higher one
+
+
+_PRINCIPLES: dict[ReasonKind, Principle] = {
+    ReasonKind.WINS_POINTS: Principle.POINTS,
+    ReasonKind.GIVES_POINTS: Principle.POINTS,
+    ReasonKind.TAKES_BRISQUE: Principle.BRISQUES,
+    ReasonKind.SAVES_BRISQUE: Principle.BRISQUES,
+    ReasonKind.SPENDS_TRUMP: Principle.TRUMPS,
+    ReasonKind.KEEPS_TRUMP: Principle.TRUMPS,
+    ReasonKind.DECLARES: Principle.DECLARATIONS,
+    ReasonKind.KEEPS_DECLARATION: Principle.DECLARATIONS,
+    ReasonKind.BREAKS_DECLARATION: Principle.DECLARATIONS,
+    ReasonKind.LAST_CHANCE_DECLARE: Principle.TIMING,
+    ReasonKind.EXCHANGES_SEVEN: Principle.TRUMPS,
+    ReasonKind.LAST_CHANCE_EXCHANGE: Principle.TIMING,
+    ReasonKind.FIGHTS_DIX_DE_DER: Principle.LAST_TRICK,
+    ReasonKind.HIGHER_TRUMP_RISK: Principle.RISK,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One language-neutral reason about an action, from the acting seat's view.
+
+    Only the parameters named for the kind in :class:`ReasonKind` are set.
+
+    >>> r = Reason(ReasonKind.HIGHER_TRUMP_RISK, card=Card.parse("KS"), probability=0.4)
+    >>> r.principle.value
+    'risk'
+    """
+
+    kind: ReasonKind
+    points: int | None = None
+    card: Card | None = None
+    combination: Combination | None = None
+    suit: Suit | None = None
+    probability: float | None = None
+
+    @property
+    def principle(self) -> Principle:
+        """The heading a hint shows first."""
+        return _PRINCIPLES[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """One legal action and what it is worth, from the acting seat's view.
+
+    ``win_chance``: share of the sampled deals the seat wins after this action (a tie counts
+    half), 0-1. ``point_difference``: expected (seat's total - other's total) at the end of
+    the deal (card points, dix de der and declarations; a chouine counts as a win by
+    :data:`CHOUINE_MARGIN`). ``reasons``: most important first.
+    """
+
+    action: Action
+    win_chance: float
+    point_difference: float
+    reasons: tuple[Reason, ...]
+
+    @property
+    def principle(self) -> Principle | None:
+        """The principle of the first reason, the heading of a hint (None without reasons)."""
+        return self.reasons[0].principle if self.reasons else None
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """Every legal action of ``seat`` (the player to act) with its estimate, best first."""
+
+    seat: int
+    level: Level
+    samples: int  # how many deals of the unseen cards were sampled (0: the position was solved exactly)
+    estimates: tuple[Estimate, ...]
+
+    @property
+    def best(self) -> Estimate:
+        return self.estimates[0]
+
+    def estimate_of(self, action: Action) -> Estimate:
+        """The estimate of ``action`` (ValueError when it is not a legal action here)."""
+        for estimate in self.estimates:
+            if estimate.action == action:
+                return estimate
+        raise ValueError(f"{action.token} is not a legal action here")
+
+
+class GradeKind(StrEnum):
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """How an action compares with the best one from the same view.
+
+    ``reasons``: what the best action has that the graded one lacks (empty when the action
+    is the best or as good), most important first; each estimate keeps its own reasons.
+    """
+
+    kind: GradeKind
+    action: Action
+    best: Action
+    estimate: Estimate
+    best_estimate: Estimate
+    reasons: tuple[Reason, ...]
+    evaluation: Evaluation
+
+
+#: A chouine wins the deal outright (rule 15); in point differences it counts as this margin.
+CHOUINE_MARGIN = 130

@@ -279,7 +279,12 @@ CONFIGS: dict[str, Config] = {
     "beginner": Config(budget=24, min_samples=3, max_samples=6, exact_from_trick=99, exact_endgame=False),
     "club": Config(budget=120, min_samples=10, max_samples=30, exact_from_trick=99, exact_endgame=True),
     "expert": Config(
-        budget=480, min_samples=24, max_samples=120, exact_from_trick=10, exact_endgame=True, exact_samples=6
+        budget=1440,
+        min_samples=72,
+        max_samples=360,
+        exact_from_trick=10,
+        exact_endgame=True,
+        exact_samples=12,
     ),
 }
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 from flask import Flask
@@ -53,6 +53,9 @@ TRAVERSALS = (
     "....//....//etc/passwd",
 )
 LONG = "a" * 10_000
+#: Path arguments that carry data rather than name a page (the practice table's signed game
+#: and the learner's move): a bad value is a 400 page.
+SIGNED_ARGUMENTS = ("token", "action")
 
 
 # --- Discovering the routes and a valid value for each of their arguments ---------------
@@ -118,6 +121,17 @@ def discover(max_fetches: int = 120) -> Site:
         fetched[rule.endpoint] = fetched.get(rule.endpoint, 0) + 1
         fetches += 1
         response = client.get(parts.path)
+        location = urlsplit(response.headers.get("Location", ""))
+        if response.status_code in (302, 303) and not location.netloc and location.path.startswith("/"):
+            # A page that leads on (a new practice game, a move): its URL is a sample too, and
+            # where it leads is followed.
+            site.rules.setdefault(rule.endpoint, rule)
+            site.samples.setdefault(rule.endpoint, dict(args))
+            site.redirects.add(rule.endpoint)
+            if location.path not in seen:
+                seen.add(location.path)
+                queue.append(location.path)
+            continue
         if response.status_code != 200 or response.mimetype != "text/html":
             continue
         if "<html" not in response.get_data(as_text=True):
@@ -216,7 +230,10 @@ def _argument_cases(endpoint: str) -> Iterator[Case]:
                 args["lang"] = LANGUAGES[i % len(LANGUAGES)]  # every language gets its turn
             # A bad language gives the English 404 page; any other bad value keeps the URL's.
             lang = "en" if name == "lang" else _lang_of(args)
-            yield Case(f"{endpoint}:{case_id}", _build(rule, args), (404,), lang)
+            # A signed game or a move that is not valid is a bad request (400), not a missing page.
+            # (A value that decodes to more path segments names no route: 404.)
+            status = (400,) if name in SIGNED_ARGUMENTS and "/" not in unquote(value) else (404,)
+            yield Case(f"{endpoint}:{case_id}", _build(rule, args), status, lang)
 
 
 def _page_cases(endpoint: str) -> Iterator[Case]:
@@ -357,7 +374,7 @@ def test_bad_input(client: Any, case: Case) -> None:
     if response.status_code == 405:
         assert response.headers.get("Allow"), "405 without Allow"
         assert "POST" not in response.headers["Allow"]
-    if response.status_code in (301, 302, 308):
+    if response.status_code in (301, 302, 303, 308):
         location = response.headers["Location"]
         assert urlsplit(location).netloc in ("", "localhost"), location
         for raw in case.forbidden:

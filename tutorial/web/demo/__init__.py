@@ -34,6 +34,7 @@ def _replay_demos(state: object) -> None:
     """Replay every demo when the app is built: a broken record fails at start, not per request."""
     demos()
 
+
 _STEP = re.compile(r"[1-9][0-9]{0,5}")
 
 

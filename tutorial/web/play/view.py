@@ -112,9 +112,8 @@ def play_labels() -> dict[str, str]:
         "undo": gettext("Take back my last move"),
         "new_game": gettext("New game"),
         "hint": gettext("Hint"),
-        "warn": gettext("Warn me before a mistake"),
-        "on": gettext("on"),
-        "off": gettext("off"),
+        "warn_on": gettext("Warn me before a mistake: on"),
+        "warn_off": gettext("Warn me before a mistake: off"),
         "what_happened": gettext("What just happened"),
     }
 

@@ -11,6 +11,8 @@ import itertools
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -39,7 +41,10 @@ def web(play_app: Flask) -> FlaskClient:
 
 def start(client: FlaskClient, lang: str = "en", target: int = 3, seed: int = 0) -> str:
     """The first position of a fixed game (the same deals on every run)."""
-    game = Game(f"testgame{seed:04d}", "beginner", 50, target)
+    return start_game(client, Game(f"testgame{seed:04d}", "beginner", 50, target), lang)
+
+
+def start_game(client: FlaskClient, game: Game, lang: str = "en") -> str:
     response = client.get(f"/{lang}/play/{dumps(game, KEY)}")
     if response.status_code == 303:  # the computer leads first: it has played
         return str(response.headers["Location"])
@@ -293,3 +298,36 @@ def test_the_next_deal_follows_the_rules_dealer_and_the_match_ends(web: FlaskCli
         url = following.group(1)
     for (dealer, winner), (next_dealer, _) in itertools.pairwise(dealers):
         assert next_dealer == (dealer if winner is None else 1 - dealer)  # rules 16 and 17
+
+
+def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
+    web: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The coach's grade decides: here a stand-in coach calls every move a mistake."""
+    from tutorial import ai
+    from tutorial.web.play import computer
+
+    def always_a_mistake(deal: Any, action: Any, rng: Any, level: str) -> ai.Grade:
+        best = next(a for a in deal.legal_actions() if a != action)
+        mine, better = ai.Estimate(action, 0.2, -30.0, ()), ai.Estimate(best, 0.7, 25.0, ())
+        reasons = (ai.Reason(ai.ReasonKind.GIVES_POINTS, points=11),)
+        evaluation = ai.Evaluation(deal.to_act, "expert", 10, (better, mine))
+        return ai.Grade(ai.GradeKind.MISTAKE, action, best, mine, better, reasons, evaluation)
+
+    monkeypatch.setattr(computer, "grade", always_a_mistake)
+    game = Game("warngame0001", "beginner", warn=True)
+    url = start_game(web, game)
+    html = web.get(url).get_data(as_text=True)
+    href, _action = moves(html)[0]
+    asked = web.get(href)
+    assert asked.status_code == 200  # not played yet: the question
+    page = asked.get_data(as_text=True)
+    assert 'id="play-confirm"' in page and "11 card points" in page
+    yes = re.search(r'id="play-confirm-yes"[^>]*href="([^"]+)"', page)
+    no = re.search(r'id="play-confirm-no"[^>]*href="([^"]+)"', page)
+    assert yes and no and token_of(no.group(1)) == token_of(url)
+    played = web.get(yes.group(1).replace("&amp;", "&"))
+    assert played.status_code == 303  # played anyway
+    # With the warning off, the same move is played at once.
+    quiet = web.get(href.replace(token_of(url), dumps(replace(loads(token_of(url), KEY), warn=False), KEY)))
+    assert quiet.status_code == 303

@@ -47,6 +47,9 @@
   });
 
   function restoreFocus() {
+    // "Are you sure?": the focus goes to the safe answer, so Enter does not play the mistake.
+    var no = document.getElementById("play-confirm-no");
+    if (no) { no.focus(); return; }
     var active = document.activeElement;
     if (active && active !== document.body && document.contains(active)) return;
     var target = (lastFocus && document.getElementById(lastFocus)) || cards()[0] ||

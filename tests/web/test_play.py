@@ -331,3 +331,10 @@ def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
     # With the warning off, the same move is played at once.
     quiet = web.get(href.replace(token_of(url), dumps(replace(loads(token_of(url), KEY), warn=False), KEY)))
     assert quiet.status_code == 303
+
+
+def test_a_hint_asked_at_the_end_of_the_deal_shows_the_table_without_one(web: FlaskClient) -> None:
+    position, _html = list(play_deal(web, start(web)))[-1]
+    response = web.get(f"{position}?hint=2")
+    assert response.status_code == 200
+    assert "play-hint-box" not in response.get_data(as_text=True)

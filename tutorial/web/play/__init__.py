@@ -171,7 +171,7 @@ def game(lang: str, token: str) -> Response:
     )
     tokens = _links(current, state)
     view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None)
-    if hint:
+    if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
         evaluation = computer.evaluate(
             deal.copy(), coach_rng(key, current, len(current.actions)), COACH_LEVEL

@@ -68,6 +68,7 @@ serve: setup
 bench: setup
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/web_speed.py
+	$(PY) benchmarks/ai_strength.py --pairs 1000 --jobs 2 --coach 40
 
 loadtest: setup
 	$(PY) benchmarks/web_speed.py --load

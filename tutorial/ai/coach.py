@@ -1,13 +1,61 @@
-"""The coach: every legal action with its estimate and reasons, and the grade of an action."""
+"""The coach: every legal action with its estimate and reasons, and the grade of an action.
+
+The estimates are the player's own search (:mod:`tutorial.ai.search`) from the seat's view;
+the reasons are read from the seat's :class:`~tutorial.ai.knowledge.Knowledge`, the card on
+the table, the sampled deals (how often the other hand held a higher trump) and what the
+search saw after each action (who took the trick, who took the last trick).
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from tutorial.engine import Action, Deal
+from tutorial.engine import (
+    LAST_FIVE_CARD_TRICK,
+    Action,
+    Card,
+    Combination,
+    Deal,
+    Play,
+    Rank,
+    Suit,
+    Swap,
+    combination_value,
+)
+from tutorial.engine.fast import FastDeal
 
-from .baselines import greedy_action
-from .types import Estimate, Evaluation, Grade, GradeKind, Level
+from .baselines import beats
+from .knowledge import Knowledge
+from .search import CONFIGS, MoveStats, SearchResult, search
+from .types import LEVELS, Estimate, Evaluation, Grade, GradeKind, Level, Reason, ReasonKind
+
+#: Grades: an action within these margins of the best is good; beyond the second, a mistake.
+GOOD_WIN_MARGIN = 0.03  # chance of winning the deal
+GOOD_POINT_MARGIN = 5.0  # expected point difference
+MISTAKE_WIN_MARGIN = 0.12
+MISTAKE_POINT_MARGIN = 20.0
+
+#: The order in which reasons are listed (the first one's principle heads a hint).
+_ORDER = (
+    ReasonKind.DECLARES,
+    ReasonKind.LAST_CHANCE_DECLARE,
+    ReasonKind.LAST_CHANCE_EXCHANGE,
+    ReasonKind.EXCHANGES_SEVEN,
+    ReasonKind.BREAKS_DECLARATION,
+    ReasonKind.TAKES_BRISQUE,
+    ReasonKind.SAVES_BRISQUE,
+    ReasonKind.WINS_POINTS,
+    ReasonKind.GIVES_POINTS,
+    ReasonKind.HIGHER_TRUMP_RISK,
+    ReasonKind.FIGHTS_DIX_DE_DER,
+    ReasonKind.SPENDS_TRUMP,
+    ReasonKind.KEEPS_TRUMP,
+    ReasonKind.KEEPS_DECLARATION,
+)
+_SUIT_COMBINATIONS = (Combination.CHOUINE, Combination.QUATERON, Combination.TIERCE, Combination.MARIAGE)
+#: A chance at least this far from the other actions' makes the last trick worth naming.
+_DIX_DE_DER_GAP = 0.25
 
 
 def evaluate(deal: Deal, rng: random.Random, level: Level = "expert") -> Evaluation:
@@ -16,23 +64,224 @@ def evaluate(deal: Deal, rng: random.Random, level: Level = "expert") -> Evaluat
     Each :class:`Estimate` has the chance of winning the deal (a tie counts half), the
     expected point difference at the end of the deal, and structured reasons (most important
     first). Only what the seat may know is used; the same ``rng`` state gives the same result.
+    Actions of equal value keep the canonical order (plays by card, then swap and pass).
     """
-    del rng  # provisional: the search lands in the next commits
-    best = greedy_action(deal)
-    actions = sorted(deal.legal_actions(), key=lambda a: (a != best, a.token))
-    estimates = tuple(Estimate(a, 0.5, 0.0, ()) for a in actions)
-    return Evaluation(deal.to_act, level, 0, estimates)
+    if level not in LEVELS:
+        raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
+    if deal.is_over:
+        raise ValueError("the deal is over")
+    knowledge = Knowledge.from_deal(deal, deal.to_act)
+    result = search(deal, knowledge, CONFIGS[level], rng, lines=True)
+    context = _Context.build(knowledge, result)
+    estimates = [
+        Estimate(
+            FastDeal.move_to_action(st.move),
+            st.wins / st.n,
+            st.diff / st.n,
+            _reasons(context, FastDeal.move_to_action(st.move), st),
+        )
+        for st in result.stats
+    ]
+    order = sorted(range(len(estimates)), key=lambda i: result.stats[i].key(), reverse=True)
+    return Evaluation(knowledge.seat, level, result.samples, tuple(estimates[i] for i in order))
 
 
 def grade(deal: Deal, action: Action, rng: random.Random, level: Level = "expert") -> Grade:
     """Compare ``action`` (legal for ``deal.to_act``) with the best action from the same view.
 
-    GOOD when it is as good as the best (within a small margin), INACCURACY when it loses a
-    little, MISTAKE when it loses much (chance of winning the deal first, then points).
-    ``reasons`` says what the better action has. Never depends on hidden cards.
+    GOOD when it is as good as the best (within :data:`GOOD_WIN_MARGIN` of the chance of
+    winning the deal and :data:`GOOD_POINT_MARGIN` points), MISTAKE when it loses
+    :data:`MISTAKE_WIN_MARGIN` or :data:`MISTAKE_POINT_MARGIN` or more, INACCURACY between.
+    ``reasons`` says what the better action has that this one lacks. Never depends on hidden
+    cards. Raises ValueError for an action that is not legal here.
     """
     evaluation = evaluate(deal, rng, level)
     mine = evaluation.estimate_of(action)
     best = evaluation.best
-    kind = GradeKind.GOOD if mine is best else GradeKind.INACCURACY
-    return Grade(kind, action, best.action, mine, best, best.reasons, evaluation)
+    win_loss = best.win_chance - mine.win_chance
+    point_loss = best.point_difference - mine.point_difference
+    if mine.action == best.action or (win_loss <= GOOD_WIN_MARGIN and point_loss <= GOOD_POINT_MARGIN):
+        kind = GradeKind.GOOD
+    elif win_loss >= MISTAKE_WIN_MARGIN or point_loss >= MISTAKE_POINT_MARGIN:
+        kind = GradeKind.MISTAKE
+    else:
+        kind = GradeKind.INACCURACY
+    reasons = () if kind is GradeKind.GOOD else tuple(r for r in best.reasons if r not in mine.reasons)
+    return Grade(kind, action, best.action, mine, best, reasons, evaluation)
+
+
+# ---------------------------------------------------------------------- reasons
+@dataclass(frozen=True, slots=True)
+class _Context:
+    knowledge: Knowledge
+    result: SearchResult
+    actions: tuple[Action, ...]
+    #: For each suit, the best combination the seat may still declare before this action.
+    reachable: dict[Suit, Combination]
+    #: Suits whose best reachable combination some legal action loses.
+    breakable: frozenset[Suit]
+    #: Lowest chance of taking the last trick among the actions.
+    min_last: float
+
+    @classmethod
+    def build(cls, knowledge: Knowledge, result: SearchResult) -> _Context:
+        actions = tuple(FastDeal.move_to_action(st.move) for st in result.stats)
+        reachable = _reachable(knowledge, knowledge.hand, knowledge.declared_suits(knowledge.seat))
+        breakable = frozenset(
+            suit for a in actions for suit, _ in _broken(knowledge, reachable, a) if isinstance(a, Play)
+        )
+        min_last = min(st.last_trick / st.n for st in result.stats)
+        return cls(knowledge, result, actions, reachable, breakable, min_last)
+
+
+def _reachable(
+    knowledge: Knowledge, hand: tuple[Card, ...], declared: frozenset[Suit]
+) -> dict[Suit, Combination]:
+    """Per suit, the most valuable suit combination the seat may still declare (rule 13:
+    one per suit) and is close to: every card but at most one in hand, the missing one
+    neither gone nor seen in the other hand, with cards left to draw (rule 14 for the
+    chouine)."""
+    gone = knowledge.played | set(knowledge.opponent_known)
+    to_draw = knowledge.talon_count + (knowledge.turn_up is not None)
+    out: dict[Suit, Combination] = {}
+    for suit in Suit:
+        if suit in declared:
+            continue
+        for comb in _SUIT_COMBINATIONS:
+            cards = [Card(rank, suit) for rank in comb.ranks]
+            held = sum(c in hand for c in cards)
+            missing = len(cards) - held
+            if missing > 1 or any(c in gone for c in cards) or (missing and to_draw == 0):
+                continue
+            if comb is Combination.CHOUINE and knowledge.trick_number > LAST_FIVE_CARD_TRICK:
+                continue
+            out[suit] = comb
+            break
+    return out
+
+
+def _broken(
+    knowledge: Knowledge, reachable: dict[Suit, Combination], action: Action
+) -> list[tuple[Suit, Combination]]:
+    """The reachable combinations this action makes impossible (the one it declares excepted)."""
+    if not isinstance(action, Play):
+        return []
+    hand = tuple(c for c in knowledge.hand if c is not action.card)
+    declared = set(knowledge.declared_suits(knowledge.seat))
+    decl = action.declaration
+    if decl is not None and decl is not Combination.QUINTE:
+        declared.add(action.card.suit)
+    after = _reachable(knowledge, hand, frozenset(declared))
+    broken = []
+    for suit, comb in reachable.items():
+        if decl is not None and decl is not Combination.QUINTE and action.card.suit is suit:
+            if comb is decl or combination_value(comb, False, knowledge.settings) <= combination_value(
+                decl, False, knowledge.settings
+            ):
+                continue  # declared now: realised, not lost
+        if after.get(suit) is not comb:
+            broken.append((suit, comb))
+    return broken
+
+
+def _chance(count: float, n: int) -> float | None:
+    """A share of the sampled deals; None when it is certain either way."""
+    p = count / n if n else 0.0
+    return None if p in (0.0, 1.0) else round(p, 3)
+
+
+def _reasons(ctx: _Context, action: Action, st: MoveStats) -> tuple[Reason, ...]:
+    k = ctx.knowledge
+    trumps = k.trumps
+    out: list[Reason] = []
+    n = st.n
+    if isinstance(action, Swap):
+        assert k.turn_up is not None
+        out.append(Reason(ReasonKind.EXCHANGES_SEVEN, card=k.turn_up))
+        # Rule 10: from the lead to trick 11 on, no exchange.
+        if k.trick_number == 11:
+            out.append(Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=k.turn_up))
+        return tuple(sorted(out, key=lambda r: _ORDER.index(r.kind)))
+    if not isinstance(action, Play):
+        return ()
+    card = action.card
+    plays = [a for a in ctx.actions if isinstance(a, Play)]
+    if action.declaration is not None:
+        comb = action.declaration
+        suit = None if comb is Combination.QUINTE else card.suit
+        value = combination_value(comb, suit is trumps, k.settings)
+        out.append(Reason(ReasonKind.DECLARES, combination=comb, suit=suit, points=value or None))
+        five = comb in (Combination.QUINTE, Combination.CHOUINE)
+        # Rule 14: a quinte or a chouine only up to trick 12; and a combination is lost when
+        # every legal play breaks it.
+        if (five and k.trick_number == LAST_FIVE_CARD_TRICK) or all(
+            _breaks_same(a, comb, suit, k) for a in plays if a.declaration is None
+        ):
+            out.append(Reason(ReasonKind.LAST_CHANCE_DECLARE, combination=comb, suit=suit))
+    for suit, comb in _broken(k, ctx.reachable, action):
+        out.append(Reason(ReasonKind.BREAKS_DECLARATION, combination=comb, suit=suit))
+    broken_suits = {suit for suit, _ in _broken(k, ctx.reachable, action)}
+    for suit in sorted(ctx.breakable - broken_suits, key=lambda s: s.value):
+        out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=ctx.reachable[suit], suit=suit))
+    # The trick this card goes to.
+    if k.trick:
+        lead = k.trick[0]
+        points = lead.points + card.points
+        if beats(lead, card, trumps):
+            if lead.is_brisque:
+                out.append(Reason(ReasonKind.TAKES_BRISQUE, card=lead))
+            if card.is_brisque:
+                out.append(Reason(ReasonKind.SAVES_BRISQUE, card=card))
+            if points:
+                out.append(Reason(ReasonKind.WINS_POINTS, points=points))
+        elif points:
+            out.append(Reason(ReasonKind.GIVES_POINTS, points=points))
+    elif st.trick_won or st.trick_points_lost:
+        p_win = st.trick_won / n
+        if p_win >= 0.5:
+            if card.is_brisque:
+                out.append(Reason(ReasonKind.SAVES_BRISQUE, card=card, probability=_chance(st.trick_won, n)))
+            if st.trick_points_won:
+                avg = round(st.trick_points_won / st.trick_won)
+                out.append(Reason(ReasonKind.WINS_POINTS, points=avg, probability=_chance(st.trick_won, n)))
+        elif st.trick_points_lost:
+            lost = n - st.trick_won
+            avg = round(st.trick_points_lost / lost)
+            out.append(Reason(ReasonKind.GIVES_POINTS, points=avg, probability=_chance(lost, n)))
+    # Trumps.
+    own_trumps = [c for c in k.hand if c.suit is trumps]
+    if card.suit is trumps:
+        if not k.trick:
+            higher = sum(
+                1 for mask in ctx.result.other_hands if any(mask >> c.index & 1 for c in _higher_trumps(card))
+            )
+            if higher:
+                out.append(
+                    Reason(
+                        ReasonKind.HIGHER_TRUMP_RISK,
+                        card=card,
+                        probability=round(higher / len(ctx.result.other_hands), 3),
+                    )
+                )
+        out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
+    elif own_trumps and any(a.card.suit is trumps for a in plays):
+        out.append(Reason(ReasonKind.KEEPS_TRUMP, card=max(own_trumps, key=lambda c: c.rank)))
+    # The dix de der (rule 16).
+    p_last = st.last_trick / n
+    if p_last >= 0.5 and p_last - ctx.min_last >= _DIX_DE_DER_GAP:
+        out.append(Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=_chance(st.last_trick, n)))
+    return tuple(sorted(out, key=lambda r: _ORDER.index(r.kind)))
+
+
+def _breaks_same(action: Play, comb: Combination, suit: Suit | None, k: Knowledge) -> bool:
+    """Does playing ``action`` (no declaration) lose the chance to declare ``comb``?"""
+    if comb is Combination.QUINTE:
+        return action.card.is_brisque
+    return suit is action.card.suit and action.card.rank in comb.ranks
+
+
+def _higher_trumps(card: Card) -> tuple[Card, ...]:
+    return tuple(Card(rank, card.suit) for rank in Rank if rank > card.rank)
+
+
+__all__ = ["evaluate", "grade"]

@@ -61,6 +61,8 @@ class Knowledge:
     turn_up: Card | None
     swapped_by: int | None
     declarations: tuple[Declaration, ...]
+    #: Cards left out of a position given without its history (gone, like cards played).
+    absent: tuple[Card, ...] = ()
 
     @classmethod
     def from_deal(cls, deal: Deal, seat: int) -> Knowledge:
@@ -78,6 +80,13 @@ class Knowledge:
             if decl.player == other:
                 known.update(decl.cards)
         known -= played
+        # A position given without its history (``Deal.from_position``) leaves some cards out
+        # of the deal altogether: they count as gone. (This reads where every card lies, but
+        # the answer is the same wherever the hidden cards are.)
+        present = set(played).union(*deal.hands, deal.talon)
+        if deal.turn_up is not None:
+            present.add(deal.turn_up)
+        absent = tuple(c for c in ALL_CARDS if c not in present)
         return cls(
             seat=seat,
             settings=deal.settings,
@@ -97,6 +106,7 @@ class Knowledge:
             turn_up=deal.turn_up,
             swapped_by=deal.swapped_by,
             declarations=tuple(deal.declarations),
+            absent=absent,
         )
 
     @property
@@ -105,8 +115,9 @@ class Knowledge:
 
     @property
     def played(self) -> frozenset[Card]:
-        """Every card played so far, the trick in progress included."""
-        return frozenset((*self.won[0], *self.won[1], *self.trick))
+        """Every card played so far, the trick in progress included (and any card left out
+        of a position given without its history)."""
+        return frozenset((*self.won[0], *self.won[1], *self.trick, *self.absent))
 
     @property
     def talon_empty(self) -> bool:

@@ -31,6 +31,7 @@ from .deal import (
     count_deal,
     trick_winner,
 )
+from .fast import FastDeal
 from .match import Match, draw_for_dealer
 from .record import DealRecord, RecordError, Replay, Step, random_record, replay
 from .rules import (
@@ -85,6 +86,7 @@ __all__ = [
     "DealRecord",
     "DealResult",
     "Declaration",
+    "FastDeal",
     "IllegalAction",
     "Match",
     "Pass",

@@ -1,0 +1,209 @@
+"""Strength and speed of the computer player (issue 10), and the speed of the coach.
+
+Usage: ``python benchmarks/ai_strength.py [--pairs 1000] [--jobs 2] [--levels expert,club,beginner]
+[--opponents greedy,random] [--seed 1] [--coach 40]``
+
+Each deck (a seeded shuffle and dealer) is played twice with the seats swapped, so the luck of
+the cards cancels out. For each level against each baseline it prints the share of deals the
+level won (a tie counts half) with a 95% Wilson interval, the average point difference (the
+level's total minus the baseline's; a chouine counts as 130), and the time of the level's
+decisions (only decisions with at least two legal actions; a single legal action is returned
+at once) as p50 / p95 / max, in CPU time of the deciding process by default (``--clock
+wall`` for elapsed time): the machine is shared, and CPU time is what a decision costs on one
+core. ``--coach N`` also times ``evaluate`` (every legal action with its
+estimate and reasons, expert) on every real decision of N deals.
+
+Work is spread over ``--jobs`` processes; each process plays whole deck pairs, so the figures
+do not depend on the number of jobs. The machine is shared: times are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tutorial.ai import CHOUINE_MARGIN, LEVELS, choose, evaluate, greedy_action, random_action
+from tutorial.engine import ALL_CARDS, Action, Deal
+
+Player = Callable[[Deal, random.Random], Action]
+
+#: Decision times are the CPU time of the deciding process (``time.process_time``): what a
+#: decision costs on one core, whatever else the shared machine runs. ``--clock wall`` for
+#: elapsed time instead.
+CLOCK = time.process_time
+
+
+def player_for(name: str) -> Player:
+    if name == "greedy":
+        return lambda deal, rng: greedy_action(deal)
+    if name == "random":
+        return random_action
+    if name in LEVELS:
+        return lambda deal, rng: choose(deal, name, rng)  # type: ignore[arg-type]
+    raise SystemExit(f"unknown player {name!r}")
+
+
+@dataclass
+class Tally:
+    score: float = 0.0  # deals won by the level, a tie counting half
+    deals: int = 0
+    diff: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def merge(self, other: Tally) -> None:
+        self.score += other.score
+        self.deals += other.deals
+        self.diff += other.diff
+        self.times += other.times
+
+
+def play_pair(level: str, opponent: str, seed: int, pair: int) -> Tally:
+    """One deck, played twice: the level in seat 0, then in seat 1."""
+    deck_rng = random.Random(f"deck {seed} {pair}")
+    deck = list(ALL_CARDS)
+    deck_rng.shuffle(deck)
+    dealer = deck_rng.randrange(2)
+    me, them = player_for(level), player_for(opponent)
+    tally = Tally()
+    for seat in (0, 1):
+        rng = random.Random(f"play {seed} {pair} {seat}")
+        deal = Deal(deck, dealer)
+        while not deal.is_over:
+            if deal.to_act == seat:
+                many = len(deal.legal_actions()) > 1
+                t0 = CLOCK()
+                action = me(deal, rng)
+                if many:
+                    tally.times.append(CLOCK() - t0)
+            else:
+                action = them(deal, rng)
+            deal.apply(action)
+        result = deal.result
+        assert result is not None
+        tally.deals += 1
+        if result.winner is None:
+            tally.score += 0.5
+        elif result.winner == seat:
+            tally.score += 1
+        if result.chouine is not None:
+            tally.diff += CHOUINE_MARGIN if result.chouine == seat else -CHOUINE_MARGIN
+        else:
+            assert result.totals is not None
+            tally.diff += result.totals[seat] - result.totals[1 - seat]
+    return tally
+
+
+def _job(args: tuple[str, str, int, int, int]) -> Tally:
+    level, opponent, seed, start, stop = args
+    total = Tally()
+    for pair in range(start, stop):
+        total.merge(play_pair(level, opponent, seed, pair))
+    return total
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson interval of a share (ties count half, which only narrows the truth a bit)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(level: str, opponent: str, pairs: int, jobs: int, seed: int) -> Tally:
+    chunk = max(1, min(25, pairs // (4 * jobs) or 1))
+    tasks = [(level, opponent, seed, s, min(pairs, s + chunk)) for s in range(0, pairs, chunk)]
+    total = Tally()
+    if jobs <= 1:
+        for task in tasks:
+            total.merge(_job(task))
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for part in pool.imap_unordered(_job, tasks):
+                total.merge(part)
+    return total
+
+
+def coach_times(deals: int, seed: int) -> list[float]:
+    """Time ``evaluate`` at every real decision of ``deals`` greedy-vs-greedy deals."""
+    times: list[float] = []
+    for i in range(deals):
+        rng = random.Random(f"coach {seed} {i}")
+        deck = list(ALL_CARDS)
+        rng.shuffle(deck)
+        deal = Deal(deck, rng.randrange(2))
+        while not deal.is_over:
+            if len(deal.legal_actions()) > 1:
+                t0 = CLOCK()
+                evaluate(deal, rng)
+                times.append(CLOCK() - t0)
+            deal.apply(greedy_action(deal))
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pairs", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--levels", default="expert,club,beginner")
+    parser.add_argument("--opponents", default="greedy,random")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--coach", type=int, default=0, help="deals on which to time evaluate()")
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu")
+    args = parser.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
+    print(
+        f"# ai_strength: {args.pairs} deck pairs, {args.jobs} jobs, seed {args.seed}, "
+        f"Python {platform.python_version()}"
+    )
+    print()
+    print(
+        "| level | against | deals | won (tie = ½) | 95% interval | avg point diff "
+        "| decision p50 / p95 / max |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for level in args.levels.split(","):
+        for opponent in args.opponents.split(","):
+            t0 = time.perf_counter()
+            tally = run(level, opponent, args.pairs, args.jobs, args.seed)
+            low, high = wilson(tally.score, tally.deals)
+            ms = [t * 1000 for t in tally.times]
+            print(
+                f"| {level} | {opponent} | {tally.deals} | {100 * tally.score / tally.deals:.1f}% "
+                f"| {100 * low:.1f}–{100 * high:.1f}% | {tally.diff / tally.deals:+.1f} "
+                f"| {quantile(ms, 0.5):.1f} / {quantile(ms, 0.95):.1f} / {max(ms, default=0):.1f} ms |",
+                flush=True,
+            )
+            print(f"<!-- {level} vs {opponent}: {time.perf_counter() - t0:.0f} s wall -->", flush=True)
+    if args.coach:
+        ms = [t * 1000 for t in coach_times(args.coach, args.seed)]
+        print()
+        print(
+            f"coach evaluate (expert), {len(ms)} decisions of {args.coach} deals: "
+            f"p50 {quantile(ms, 0.5):.1f} ms, p95 {quantile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms, "
+            f"mean {statistics.fmean(ms):.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,461 @@
+"""Perfect-information Monte Carlo search over deals of the unseen cards, and exact endgames.
+
+The design (docs/architecture.md explains the choice):
+
+- While the talon lasts, the seat's :class:`~tutorial.ai.knowledge.Knowledge` deals the
+  unseen cards ``samples`` ways (canonical order shuffled by the caller's ``rng``). In each
+  deal every legal action is tried (the same deals for every action, so the comparison is
+  not blurred by luck), then the deal is played out by the greedy policy for both players,
+  to the end or, when ``endgame_exact`` allows it, to the empty talon and then searched
+  exactly.
+- Once the talon is empty every card is known (rule 18: the other hand is what nobody has
+  seen): the rest of the deal is solved exactly by alpha-beta with a transposition table.
+- A deal is valued on winning it first (a tie counts half; a chouine wins outright, rule 15),
+  with the point difference (card points, dix de der, declarations, rule 16) as a
+  tie-breaker: :func:`utility` folds both into one integer.
+
+Everything runs on :class:`~tutorial.engine.fast.FastDeal`, the engine's compact deal with
+full information, built with the sampled hands and talon.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tutorial.engine import Card, Deal
+from tutorial.engine.fast import PASS, POINTS, SUIT_MASKS, SWAP, FastDeal
+
+from .knowledge import Knowledge
+from .types import CHOUINE_MARGIN
+
+#: A win is worth more than any point difference (at most 130 + declarations < 1000).
+WIN_WEIGHT = 1000
+_CHOUINE_CODE = 4  # FastDeal's declaration code of the chouine
+_QUINTE_CODE = 5
+_AU_SEPT = 2  # FastDeal's phase of the au sept question
+_LAST_DRAW_TRICK = 11
+
+
+def utility(state: FastDeal, seat: int) -> int:
+    """The finished deal's value for ``seat``: ``WIN_WEIGHT`` x (+1 won, 0 tie, -1 lost)
+    plus the point difference (a chouine counts as :data:`CHOUINE_MARGIN`)."""
+    chouine = state.chouine_winner()
+    if chouine is not None:
+        return WIN_WEIGHT + CHOUINE_MARGIN if chouine == seat else -(WIN_WEIGHT + CHOUINE_MARGIN)
+    t = state.totals()
+    diff = t[seat] - t[1 - seat]
+    return diff + (WIN_WEIGHT if diff > 0 else -WIN_WEIGHT if diff < 0 else 0)
+
+
+def split_utility(value: float) -> tuple[float, float]:
+    """(win share, point difference) of one utility value."""
+    if value > WIN_WEIGHT / 2:
+        return 1.0, value - WIN_WEIGHT
+    if value < -WIN_WEIGHT / 2:
+        return 0.0, value + WIN_WEIGHT
+    return 0.5, value
+
+
+# ---------------------------------------------------------------------- the greedy policy
+def _cost_table(trumps: int) -> tuple[int, ...]:
+    """How dear each card is to give up: trumps last, then card points, then rank."""
+    return tuple((256 if i >> 3 == trumps else 0) + POINTS[i] * 8 + (7 - (i & 7)) for i in range(len(POINTS)))
+
+
+_COSTS = tuple(_cost_table(t) for t in range(4))
+
+
+def greedy_move(state: FastDeal, moves: list[int]) -> int:
+    """The greedy baseline's move (see :func:`tutorial.ai.baselines.greedy_action`)."""
+    if len(moves) == 1:
+        return moves[0]
+    if SWAP in moves:
+        return SWAP  # always exchange the seven
+    if state.phase == _AU_SEPT:
+        return PASS
+    costs = _COSTS[state.trumps]
+    best = -1
+    best_key = -1
+    values = state.values
+    trumps = state.trumps
+    for m in moves:
+        if m >= 32:  # a declaration: the most valuable, with the cheapest card
+            code = m >> 5
+            card = m & 31
+            worth = (
+                100_000
+                if code == _CHOUINE_CODE
+                else values[code][code != _QUINTE_CODE and card >> 3 == trumps]
+            )
+            key = worth * 1024 + 1023 - costs[card]
+            if key > best_key:
+                best_key, best = key, m
+    if best >= 0:
+        return best
+    lead = state.current_trick
+    if lead >= 0 and POINTS[lead] > 0:
+        wins = state.wins
+        base = lead << 5
+        for m in moves:
+            if wins[base | m] and (best < 0 or costs[m] < costs[best]):
+                best = m
+        if best >= 0:
+            return best
+    for m in moves:
+        if best < 0 or costs[m] < costs[best]:
+            best = m
+    return best
+
+
+def playout(state: FastDeal) -> None:
+    """Play the greedy policy for both players to the end of the deal (mutates ``state``)."""
+    legal = state.legal_moves
+    apply = state.apply
+    while state.phase != 3:
+        moves = legal()
+        apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+
+
+def playout_to_endgame(state: FastDeal) -> None:
+    """Play greedily until the talon is empty (or the deal is over)."""
+    legal = state.legal_moves
+    apply = state.apply
+    while state.phase != 3 and state.trick_number <= _LAST_DRAW_TRICK:
+        moves = legal()
+        apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+
+
+# ---------------------------------------------------------------------- exact endgame
+def endgame_moves(state: FastDeal) -> list[int]:
+    """Legal moves once the talon is empty, without the dominated ones, best-first order.
+
+    With no card left to draw a hand only shrinks, so playing a card without the most
+    valuable suit combination it may carry never does better than declaring it (rule 13:
+    one combination per suit; every suit combination holds its king and queen). Quinte
+    moves are kept as they are.
+    """
+    moves = state.legal_moves()
+    if len(moves) > 1 and moves[-1] >= 32:
+        best_suit: dict[int, int] = {}
+        values = state.values
+        trumps = state.trumps
+        kept: list[int] = []
+        for m in moves:
+            code = m >> 5
+            if code and code != _QUINTE_CODE:
+                card = m & 31
+                v = 100_000 if code == _CHOUINE_CODE else values[code][card >> 3 == trumps]
+                old = best_suit.get(card)
+                if old is None or v > (
+                    100_000 if old >> 5 == _CHOUINE_CODE else values[old >> 5][card >> 3 == trumps]
+                ):
+                    best_suit[card] = m
+        for m in moves:
+            code = m >> 5
+            if code == _QUINTE_CODE or (code == 0 and m not in best_suit) or best_suit.get(m & 31) == m:
+                kept.append(m)
+        moves = kept
+    return moves
+
+
+@dataclass(slots=True)
+class Solver:
+    """Alpha-beta on :func:`utility` for ``seat`` (a max node when ``seat`` acts), exact
+    because every card is known; a transposition table keyed by the whole position."""
+
+    seat: int
+    table: dict[tuple[object, ...], tuple[int, int, int]] = field(default_factory=dict)
+    nodes: int = 0
+
+    def value(self, state: FastDeal, alpha: int = -10_000, beta: int = 10_000) -> int:
+        if state.phase == 3:
+            return utility(state, self.seat)
+        self.nodes += 1
+        key = (
+            state.hands[0],
+            state.hands[1],
+            state.current_trick,
+            state.to_act,
+            state.points[0] - state.points[1],
+            state.declared[0] - state.declared[1],
+            state.undeclared[0],
+            state.undeclared[1],
+            state.pending,
+        )
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            low, high, first = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha = max(alpha, low)
+            beta = min(beta, high)
+        moves = endgame_moves(state)
+        if first >= 0 and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        a0, b0 = alpha, beta
+        maximise = state.to_act == self.seat
+        best = -100_000 if maximise else 100_000
+        best_move = moves[0]
+        for m in moves:
+            child = state.copy()
+            child.apply(m)
+            v = self.value(child, alpha, beta)
+            if maximise:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_move = v, m
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        low, high = -100_000, 100_000
+        if best <= a0:
+            high = best  # an upper bound
+        elif best >= b0:
+            low = best  # a lower bound
+        else:
+            low = high = best
+        if entry is not None:
+            low, high = max(low, entry[0]), min(high, entry[1])
+        self.table[key] = (low, high, best_move)
+        return best
+
+    def best_line(self, state: FastDeal) -> list[int]:
+        """The moves of one optimal line to the end of the deal."""
+        line: list[int] = []
+        state = state.copy()
+        while state.phase != 3:
+            moves = endgame_moves(state)
+            maximise = state.to_act == self.seat
+            best_move, best = moves[0], 0
+            for i, m in enumerate(moves):
+                child = state.copy()
+                child.apply(m)
+                v = self.value(child)
+                if i == 0 or (v > best if maximise else v < best):
+                    best, best_move = v, m
+            line.append(best_move)
+            state.apply(best_move)
+        return line
+
+
+def minimax(state: FastDeal, seat: int) -> int:
+    """Plain minimax over every legal move, no pruning: the reference the solver is checked
+    against on small positions."""
+    if state.phase == 3:
+        return utility(state, seat)
+    values = []
+    for m in state.legal_moves():
+        child = state.copy()
+        child.apply(m)
+        values.append(minimax(child, seat))
+    return max(values) if state.to_act == seat else min(values)
+
+
+# ---------------------------------------------------------------------- the root search
+@dataclass(frozen=True, slots=True)
+class Config:
+    """How much one level searches."""
+
+    #: Playouts per decision while the talon lasts (shared among the legal actions).
+    budget: int
+    min_samples: int
+    max_samples: int
+    #: From which trick on a playout stops at the empty talon and the endgame is solved.
+    exact_from_trick: int
+    #: Solve the endgame exactly once the talon is empty at the root (else greedy playouts).
+    exact_endgame: bool
+    #: Sampled deals when playouts end in an exact endgame (from ``exact_from_trick``).
+    exact_samples: int = 0
+
+
+CONFIGS: dict[str, Config] = {
+    "beginner": Config(budget=24, min_samples=3, max_samples=6, exact_from_trick=99, exact_endgame=False),
+    "club": Config(budget=120, min_samples=10, max_samples=30, exact_from_trick=99, exact_endgame=True),
+    "expert": Config(
+        budget=480, min_samples=24, max_samples=120, exact_from_trick=10, exact_endgame=True, exact_samples=6
+    ),
+}
+
+
+@dataclass(slots=True)
+class MoveStats:
+    """What the search saw after one root move, summed over the sampled deals."""
+
+    move: int
+    utility: float = 0.0
+    wins: float = 0.0
+    diff: float = 0.0
+    trick_won: int = 0  # deals where the seat took the trick this move goes to
+    trick_points_won: int = 0
+    trick_points_lost: int = 0
+    last_trick: int = 0  # deals where the seat took the last trick
+    n: int = 0
+
+    def add(self, value: int, won_trick: bool | None, trick_points: int, last_mine: bool) -> None:
+        self.utility += value
+        win, diff = split_utility(value)
+        self.wins += win
+        self.diff += diff
+        if won_trick is not None:
+            if won_trick:
+                self.trick_won += 1
+                self.trick_points_won += trick_points
+            else:
+                self.trick_points_lost += trick_points
+        self.last_trick += last_mine
+        self.n += 1
+
+    def key(self) -> tuple[float, float]:
+        """Winning the deal first, then the point difference."""
+        return (self.wins / self.n, self.diff / self.n) if self.n else (0.0, 0.0)
+
+
+@dataclass(slots=True)
+class SearchResult:
+    seat: int
+    stats: list[MoveStats]  # in the order of the sorted legal moves
+    samples: int  # 0 when the position was solved exactly (the talon is empty)
+    #: The other hand in each sampled deal (a card mask), for the coach's probabilities.
+    other_hands: list[int]
+
+
+def _trick_outcome(state: FastDeal, seat: int) -> tuple[bool | None, int, FastDeal]:
+    """Play greedily until the trick in progress (or the next one, after an exchange) ends;
+    who took it and its card points."""
+    trick = state.trick_number
+    before = state.captured[seat]
+    others = state.captured[1 - seat]
+    while state.phase != 3 and state.trick_number == trick:
+        moves = state.legal_moves()
+        state.apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+    mine = state.captured[seat] != before
+    theirs = state.captured[1 - seat] != others
+    if not mine and not theirs:
+        return None, 0, state
+    gained = (state.captured[seat] ^ before) if mine else (state.captured[1 - seat] ^ others)
+    points = sum(POINTS[i] for i in range(32) if gained >> i & 1)
+    return mine, points, state
+
+
+def root_moves(deal: Deal) -> list[int]:
+    """The legal actions of the player to act as moves, in canonical (sorted) order."""
+    return sorted(FastDeal.action_to_move(a) for a in deal.legal_actions())
+
+
+def search(
+    deal: Deal, knowledge: Knowledge, config: Config, rng: random.Random, *, lines: bool = False
+) -> SearchResult:
+    """Estimate every legal move of ``knowledge.seat`` (the player to act) over sampled deals.
+
+    ``lines``: also follow each move's trick and last trick in the exact endgame (the
+    coach's reasons need them; the player does not).
+    """
+    seat = knowledge.seat
+    moves = root_moves(deal)
+    stats = [MoveStats(m) for m in moves]
+    if knowledge.talon_empty:
+        # Rule 18: nothing is hidden any more; the one consistent deal is the real one.
+        other, talon = knowledge.sample(rng)
+        state = _determinised(deal, knowledge, other, talon)
+        if config.exact_endgame:
+            solver = Solver(seat)
+            for st in stats:
+                child = state.copy()
+                child.apply(st.move)
+                value = solver.value(child)
+                won, points, last = None, 0, False
+                if lines:
+                    won, points, last = _line_facts(solver, child, seat)
+                st.add(value, won, points, last)
+        else:
+            for st in stats:
+                child = state.copy()
+                child.apply(st.move)
+                _add_playout(st, child, seat, exact=None)
+        return SearchResult(seat, stats, 0, [_mask(other)])
+    if deal.trick_number >= config.exact_from_trick:
+        # Near the end of the talon: play each sampled deal greedily to the empty talon,
+        # then solve the five last tricks exactly. With one face-down card left, the deals
+        # are few: each unseen card in turn is the last talon card (no sampling needed).
+        deals: list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+        if knowledge.talon_count == 1:
+            unseen = knowledge.unseen()
+            deals = [
+                (knowledge.opponent_known + tuple(c for c in unseen if c is not card), (card,))
+                for card in unseen
+            ]
+        else:
+            deals = [knowledge.sample(rng) for _ in range(config.exact_samples)]
+    else:
+        samples = max(config.min_samples, min(config.max_samples, config.budget // max(1, len(moves))))
+        deals = [knowledge.sample(rng) for _ in range(samples)]
+    exact = deal.trick_number >= config.exact_from_trick
+    hands: list[int] = []
+    for other, talon in deals:
+        hands.append(_mask(other))
+        state = _determinised(deal, knowledge, other, talon)
+        endgame = Solver(seat) if exact else None  # one table per deal
+        for st in stats:
+            child = state.copy()
+            child.apply(st.move)
+            _add_playout(st, child, seat, endgame)
+    return SearchResult(seat, stats, len(deals), hands)
+
+
+def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None) -> None:
+    won, points, child = _trick_outcome(child, seat)
+    if exact is not None:
+        playout_to_endgame(child)
+        if child.phase != 3:
+            value = exact.value(child)
+            st.add(value, won, points, False)
+            return
+    playout(child)
+    st.add(utility(child, seat), won, points, child.last_winner == seat)
+
+
+def _line_facts(solver: Solver, state: FastDeal, seat: int) -> tuple[bool | None, int, bool]:
+    """Along one optimal line: who takes the trick in progress, its points, the last trick."""
+    line = solver.best_line(state)
+    probe = state.copy()
+    trick = probe.trick_number
+    before, others = probe.captured[seat], probe.captured[1 - seat]
+    won: bool | None = None
+    points = 0
+    for m in line:
+        probe.apply(m)
+        if won is None and (probe.trick_number != trick or probe.phase == 3):
+            mine = probe.captured[seat] != before
+            if mine or probe.captured[1 - seat] != others:
+                won = mine
+                gained = (probe.captured[seat] ^ before) if mine else (probe.captured[1 - seat] ^ others)
+                points = sum(POINTS[i] for i in range(32) if gained >> i & 1)
+    return won, points, probe.last_winner == seat
+
+
+def _determinised(
+    deal: Deal, knowledge: Knowledge, other: tuple[Card, ...], talon: tuple[Card, ...]
+) -> FastDeal:
+    hands = (knowledge.hand, other) if knowledge.seat == 0 else (other, knowledge.hand)
+    return FastDeal.from_deal(deal, hands=hands, talon=talon)
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+__all__ = ["CONFIGS", "SUIT_MASKS", "Config", "MoveStats", "SearchResult", "Solver", "minimax", "search"]

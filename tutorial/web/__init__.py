@@ -193,7 +193,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(home.bp)
     # The rules and demo packages belong to other parts of the project; a missing package is
     # tolerated (the site runs without that page), any other import error is not.
-    for name in ("tutorial.web.rules", "tutorial.web.demo", "tutorial.web.play"):
+    for name in ("tutorial.web.rules", "tutorial.web.demo", "tutorial.web.play", "tutorial.web.replay"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

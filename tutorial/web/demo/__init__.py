@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, Response, abort, redirect, url_for
+from werkzeug.routing import BuildError
 
 from tutorial.narration.catalog import translator
 from tutorial.narration.demos import Demo, count_label, demos, labels
@@ -60,7 +61,11 @@ def index(lang: str) -> Response:
         }
         for demo in demos().values()
     ]
-    return render_page("demo/index.html", t=labels(tr), items=items)
+    try:
+        replay_url: str | None = url_for("replay.index", lang=lang)
+    except BuildError:  # the replay page is not part of this site
+        replay_url = None
+    return render_page("demo/index.html", t=labels(tr), items=items, replay_url=replay_url)
 
 
 @bp.get("/<lang:lang>/demo/<slug>")

@@ -1,0 +1,133 @@
+"""Any deal record, narrated: paste it (or choose a file), then step through it.
+
+Routes (blueprint ``replay``):
+
+- ``GET /<lang>/replay`` (``replay.index``): the form;
+- ``POST /<lang>/replay`` (``replay.read``): a valid record is packed into the URL
+  (:mod:`tutorial.web.replay.packing`) and the answer is a 303 to its step 1; a bad one is the
+  form again with status 400, the problem said in the page's language (action number, trick,
+  reason) and the pasted text kept;
+- ``GET /<lang>/replay/<packed>`` redirects to step 1;
+- ``GET /<lang>/replay/<packed>/<n>`` (``replay.step``): the narrated table at step ``n``, the
+  same page, controls, pauses and coach as the demos.
+
+Nothing is stored: the URL holds the whole record. A segment that is not a packed record is
+the 404 page, a step out of range too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from tutorial.engine import replay
+from tutorial.narration.demos import Demo, demos, frames_of
+from tutorial.web.demo.view import step_view
+from tutorial.web.render import cached_page, render_page
+
+from .check import MAX_RECORD_BYTES, Checked, Problem, check
+from .packing import MAX_PACKED, PackError, pack, unpack
+
+bp = Blueprint("replay", __name__)
+
+#: A request may carry a record of ``MAX_RECORD_BYTES`` and the form around it, URL-encoded
+#: (up to three bytes per character) when sent without the form's multipart encoding.
+MAX_REQUEST_BYTES = 3 * MAX_RECORD_BYTES + 4096
+_STEP = re.compile(r"[1-9][0-9]{0,3}")
+
+
+@bp.get("/<lang:lang>/replay")
+def index(lang: str) -> Response:
+    return _form(lang, "", None, 200)
+
+
+def _form(lang: str, text: str, problem: Problem | None, status: int) -> Response:
+    response = render_page(
+        "replay/index.html",
+        text=text,
+        problem=problem,
+        max_kb=MAX_RECORD_BYTES // 1024,
+        example_url=_example_url(lang),
+        status=status,
+    )
+    if status != 200:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _example_url(lang: str) -> str | None:
+    """Step 1 of the first demo, packed: what a shared address looks like."""
+    first = next(iter(demos().values()), None)
+    if first is None:
+        return None
+    return url_for("replay.step", lang=lang, packed=pack(first.record), step=1)
+
+
+@bp.post("/<lang:lang>/replay")
+def read(lang: str) -> Response:
+    request.max_content_length = MAX_REQUEST_BYTES
+    request.max_form_memory_size = MAX_REQUEST_BYTES
+    try:
+        text = request.form.get("record", "")
+        upload = request.files.get("file")
+        if upload is not None and upload.filename:
+            raw = upload.stream.read(MAX_RECORD_BYTES + 1)
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return _form(lang, "", Problem(_("The file is not text in UTF-8.")), 400)
+    except RequestEntityTooLarge:
+        abort(413)
+    result = check(text)
+    if isinstance(result, Problem):
+        return _form(lang, text, result, 400)
+    assert isinstance(result, Checked)
+    try:
+        packed = pack(result.record)
+    except PackError:
+        return _form(lang, text, Problem(_("This record cannot be turned into an address.")), 400)
+    return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=303)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=64)
+def _demo(packed: str) -> Demo:
+    """The record of a URL replayed as a demo (bounded cache: derived data only)."""
+    try:
+        record = unpack(packed)
+    except PackError:
+        abort(404)
+    rep = replay(record, keep_states=True)
+    return Demo("replay", record, rep, frames_of(record, rep))
+
+
+def _checked_demo(packed: str) -> Demo:
+    if len(packed) > MAX_PACKED:
+        abort(404)
+    return _demo(packed)
+
+
+@bp.get("/<lang:lang>/replay/<packed>")
+def start(lang: str, packed: str) -> Response:
+    _checked_demo(packed)
+    return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=302)  # type: ignore[return-value]
+
+
+@bp.get("/<lang:lang>/replay/<packed>/<step>")
+@cached_page
+def step(lang: str, packed: str, step: str) -> Response:
+    demo = _checked_demo(packed)
+    if not _STEP.fullmatch(step) or int(step) > demo.total:
+        abort(404)
+
+    def url(n: int) -> str:
+        return url_for("replay.step", lang=lang, packed=packed, step=n)
+
+    view = step_view(demo, lang, int(step), url=url, list_url=url_for("replay.index", lang=lang))
+    view = replace(view, title=_("A deal record, narrated"))
+    view.t["demos"] = _("Narrate another deal record")
+    return render_page("demo/step.html", block="stage", v=view, t=view.t)

@@ -24,7 +24,7 @@ from werkzeug.routing import BuildError
 
 from tutorial.narration.catalog import translator
 from tutorial.narration.demos import Demo, count_label, demos, labels
-from tutorial.web.demo.view import StepView, step_view
+from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
 from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("demo", __name__)
@@ -81,5 +81,35 @@ def step(lang: str, slug: str, step: str) -> Response:
     demo = _demo(slug)
     if not _STEP.fullmatch(step) or int(step) > demo.total:
         abort(404)
-    view: StepView = step_view(demo, lang, int(step))
-    return render_page("demo/step.html", block="stage", v=view, t=view.t)
+    return step_page(demo, lang, int(step), _addresses(lang, slug))
+
+
+def _addresses(lang: str, slug: str) -> Addresses:
+    return Addresses(
+        step=lambda n: url_for("demo.step", lang=lang, slug=slug, step=n),
+        ask=lambda n: url_for("demo.ask", lang=lang, slug=slug, step=n),
+        answer=lambda n, a: url_for("demo.answer", lang=lang, slug=slug, step=n, answer=a),
+        list=url_for("demo.index", lang=lang),
+    )
+
+
+def _number(demo: Demo, step: str) -> int:
+    if not _STEP.fullmatch(step) or int(step) > demo.total:
+        abort(404)
+    return int(step)
+
+
+@bp.get("/<lang:lang>/demo/<slug>/<step>/ask")
+@cached_page
+def ask(lang: str, slug: str, step: str) -> Response:
+    """ "What would you play?" before step ``step``'s choice."""
+    demo = _demo(slug)
+    return question_page(demo, lang, _number(demo, step), _addresses(lang, slug))
+
+
+@bp.get("/<lang:lang>/demo/<slug>/<step>/ask/<answer>")
+@cached_page
+def answer(lang: str, slug: str, step: str, answer: str) -> Response:
+    """The learner's answer to the question of step ``step``."""
+    demo = _demo(slug)
+    return answer_page(demo, lang, _number(demo, step), answer, _addresses(lang, slug))

@@ -18,7 +18,6 @@ the 404 page, a step out of range too.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
@@ -27,7 +26,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutorial.engine import replay
 from tutorial.narration.demos import Demo, demos, frames_of
-from tutorial.web.demo.view import step_view
+from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
 from tutorial.web.render import cached_page, render_page
 
 from .check import MAX_RECORD_BYTES, Checked, Problem, check
@@ -117,17 +116,41 @@ def start(lang: str, packed: str) -> Response:
     return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=302)  # type: ignore[return-value]
 
 
+def _addresses(lang: str, packed: str) -> Addresses:
+    return Addresses(
+        step=lambda n: url_for("replay.step", lang=lang, packed=packed, step=n),
+        ask=lambda n: url_for("replay.ask", lang=lang, packed=packed, step=n),
+        answer=lambda n, a: url_for("replay.answer", lang=lang, packed=packed, step=n, answer=a),
+        list=url_for("replay.index", lang=lang),
+    )
+
+
+def _number(demo: Demo, step: str) -> int:
+    if not _STEP.fullmatch(step) or int(step) > demo.total:
+        abort(404)
+    return int(step)
+
+
+def _words() -> dict[str, str]:
+    return {"title": _("A deal record, narrated"), "back": _("Narrate another deal record")}
+
+
 @bp.get("/<lang:lang>/replay/<packed>/<step>")
 @cached_page
 def step(lang: str, packed: str, step: str) -> Response:
     demo = _checked_demo(packed)
-    if not _STEP.fullmatch(step) or int(step) > demo.total:
-        abort(404)
+    return step_page(demo, lang, _number(demo, step), _addresses(lang, packed), **_words())
 
-    def url(n: int) -> str:
-        return url_for("replay.step", lang=lang, packed=packed, step=n)
 
-    view = step_view(demo, lang, int(step), url=url, list_url=url_for("replay.index", lang=lang))
-    view = replace(view, title=_("A deal record, narrated"))
-    view.t["demos"] = _("Narrate another deal record")
-    return render_page("demo/step.html", block="stage", v=view, t=view.t)
+@bp.get("/<lang:lang>/replay/<packed>/<step>/ask")
+@cached_page
+def ask(lang: str, packed: str, step: str) -> Response:
+    demo = _checked_demo(packed)
+    return question_page(demo, lang, _number(demo, step), _addresses(lang, packed), **_words())
+
+
+@bp.get("/<lang:lang>/replay/<packed>/<step>/ask/<answer>")
+@cached_page
+def answer(lang: str, packed: str, step: str, answer: str) -> Response:
+    demo = _checked_demo(packed)
+    return answer_page(demo, lang, _number(demo, step), answer, _addresses(lang, packed), **_words())

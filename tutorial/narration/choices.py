@@ -1,0 +1,166 @@
+"""The coach on each choice of a narrated deal, and on the learner's answer to a question.
+
+An extension of :mod:`tutorial.narration.coach` (the practice table's words), kept in its own
+module so the two grow apart without conflict: it reuses :class:`Coach` for the reasons and
+the names of actions, and adds the sentences a narrated deal needs.
+
+Everything is said from the chooser's own view: the grade comes from
+:func:`tutorial.ai.grade`, which decides from the seat's :class:`tutorial.ai.Knowledge` only
+(rule 18), so no sentence names a card the chooser could not see (tested).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tutorial.ai import Grade, GradeKind, Reason, ReasonKind, grade
+from tutorial.engine import Action, Card, Deal
+
+from .catalog import Translator, pgettext
+from .coach import Coach
+from .narrate import Sentence
+
+#: The coach's level in narrated deals: the strongest (a grade costs about 10 ms).
+LEVEL = "expert"
+#: Kind of the coach's sentences (templates style them apart).
+COACH = "coach"
+
+
+@dataclass(frozen=True)
+class ChoiceNote:
+    """What the coach says of one choice: why it was made, and the coach's verdict."""
+
+    player: int
+    kind: GradeKind
+    why: Sentence
+    verdict: Sentence | None = None  # "The coach would rather have played …"
+    better_why: Sentence | None = None  # the reason of the coach's choice
+
+    @property
+    def sentences(self) -> tuple[Sentence, ...]:
+        return tuple(s for s in (self.why, self.verdict, self.better_why) if s is not None)
+
+
+def grade_choice(deal: Deal, action: Action, seed: str) -> Grade:
+    """The coach's grade of ``action`` for ``deal.to_act`` (deterministic for a ``seed``)."""
+    return grade(deal, action, random.Random(seed), LEVEL)
+
+
+def _sentence(text: str) -> Sentence:
+    return Sentence(COACH, text)
+
+
+def _first(reasons: tuple[Reason, ...]) -> Reason | None:
+    """The most important reason worth a sentence (not "takes 0 card points")."""
+    for reason in reasons:
+        if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS) and not reason.points:
+            continue
+        return reason
+    return None
+
+
+def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
+    """The coach on the choice ``verdict.action`` of ``deal.to_act`` (``deal``: the state the
+    choice was made in)."""
+    t = coach.t
+    player = deal.to_act
+    name = coach.narrator.p(player)
+    if len(deal.legal_actions()) == 1:
+        why = t.pgettext("coach-step", "%(player)s had no other choice.") % {"player": name}
+        return ChoiceNote(player, verdict.kind, _sentence(why))
+    reason = _first(verdict.estimate.reasons)
+    if reason is not None:
+        why = coach.reason(reason, deal)
+    else:
+        why = t.pgettext("coach-step", "Nothing much hangs on this choice for %(player)s.") % {"player": name}
+    if verdict.kind is GradeKind.GOOD:
+        agree = t.pgettext("coach-step", "The coach would have chosen the same.")
+        return ChoiceNote(player, verdict.kind, _sentence(why), _sentence(agree))
+    other = t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
+        "action": coach.action(verdict.best, deal)
+    }
+    better = _first(verdict.reasons) or _first(verdict.best_estimate.reasons)
+    better_why = _sentence(coach.reason(better, deal)) if better is not None else None
+    return ChoiceNote(player, verdict.kind, _sentence(why), _sentence(other), better_why)
+
+
+def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
+    """The coach on the learner's answer to "What would you play?" (addressed to the learner)."""
+    t = coach.t
+    text = {
+        GradeKind.GOOD: t.pgettext("coach-step", "Your choice, %(action)s, is a good one."),
+        GradeKind.INACCURACY: t.pgettext("coach-step", "Your choice, %(action)s, is an inaccuracy."),
+        GradeKind.MISTAKE: t.pgettext("coach-step", "Your choice, %(action)s, is a mistake."),
+    }[verdict.kind] % {"action": coach.action(verdict.action, deal)}
+    reason = _first(verdict.estimate.reasons)
+    why = _sentence(coach.reason(reason, deal)) if reason is not None else None
+    if verdict.kind is GradeKind.GOOD:
+        return ChoiceNote(deal.to_act, verdict.kind, _sentence(text), why)
+    other = t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
+        "action": coach.action(verdict.best, deal)
+    }
+    better = _first(verdict.reasons) or _first(verdict.best_estimate.reasons)
+    better_why = _sentence(coach.reason(better, deal)) if better is not None else None
+    return ChoiceNote(deal.to_act, verdict.kind, _sentence(text), _sentence(other), better_why)
+
+
+#: The words of the question and answer boxes of a narrated deal.
+LABELS: dict[str, tuple[str, str]] = {
+    "heading": pgettext("coach-step", "What would you play?"),
+    "skip": pgettext("coach-step", "Skip the question: show what was played"),
+    "choices": pgettext("coach-step", "Your choices"),
+    "answer": pgettext("coach-step", "Your answer"),
+    "matched": pgettext("coach-step", "That is also what was played."),
+    "other": pgettext("coach-step", "Here is what was actually played, and why."),
+    "coach": pgettext("coach-step", "The coach on this choice"),
+    "refused": pgettext("coach-step", "The rules do not allow this choice here."),
+}
+
+
+def labels(tr: Translator) -> dict[str, str]:
+    """The question and answer boxes' words in one language."""
+    return {key: tr.pgettext(context, text) for key, (context, text) in LABELS.items()}
+
+
+def questions_label(tr: Translator) -> str:
+    """The link to a deal's first question."""
+    return tr.pgettext(
+        "coach-step", "This deal stops now and then to ask what you would play: go to the first question."
+    )
+
+
+def play_label(coach: Coach, card: Card) -> str:
+    """A plain card as an answer: "Play the queen of spades"."""
+    return coach.t.pgettext("coach-step", "Play %(card)s") % {"card": coach.narrator.card(card)}
+
+
+def hidden_card(tr: Translator, player: str) -> str:
+    """The accessible name of a card of the other hand, face down during a question."""
+    return tr.pgettext("coach-step", "a card of %(player)s, face down") % {"player": player}
+
+
+def prompt(tr: Translator, player: str, au_sept: bool) -> str:
+    """The question asked of the learner, in the chooser's seat."""
+    if au_sept:
+        return tr.pgettext(
+            "coach-step",
+            "“Au sept”: %(player)s is asked whether to exchange the seven of trumps. What would you answer?",
+        ) % {"player": player}
+    return tr.pgettext("coach-step", "%(player)s to play: what would you play?") % {"player": player}
+
+
+__all__ = [
+    "COACH",
+    "LABELS",
+    "LEVEL",
+    "ChoiceNote",
+    "answer_note",
+    "choice_note",
+    "grade_choice",
+    "hidden_card",
+    "labels",
+    "play_label",
+    "prompt",
+    "questions_label",
+]

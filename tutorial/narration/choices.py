@@ -12,10 +12,12 @@ Everything is said from the chooser's own view: the grade comes from
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutorial.ai import Grade, GradeKind, Reason, ReasonKind, grade
 from tutorial.engine import Action, Card, Deal
+from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, pgettext
 from .coach import Coach
@@ -115,7 +117,35 @@ LABELS: dict[str, tuple[str, str]] = {
     "other": pgettext("coach-step", "Here is what was actually played, and why."),
     "coach": pgettext("coach-step", "The coach on this choice"),
     "refused": pgettext("coach-step", "The rules do not allow this choice here."),
+    "speed": pgettext("coach-step", "Speed of Play"),
+    "slow": pgettext("coach-step", "slow"),
+    "normal": pgettext("coach-step", "normal"),
+    "fast": pgettext("coach-step", "fast"),
+    "asked": pgettext("coach-step", "asked “au sept”"),
+    "drawn": pgettext("coach-step", "drawn"),
+    "shown": pgettext("coach-step", "shown"),
+    "could_declare": pgettext("coach-step", "can declare"),
+    "what_next": pgettext("coach-step", "What next?"),
+    "another_deal": pgettext("coach-step", "Watch another deal"),
+    "scoring_rules": pgettext("coach-step", "Read how a deal is scored"),
+    "practice": pgettext("coach-step", "Play at the practice table"),
 }
+
+
+def result_sentence(tr: Translator, players: Sequence[str], result: DealResult) -> str:
+    """The result of a deal in one sentence (winner, totals, chouine)."""
+    if result.chouine is not None:
+        return tr.pgettext("coach-step", "%(player)s wins the deal with a chouine.") % {
+            "player": players[result.chouine]
+        }
+    totals = result.totals or (0, 0)
+    if result.winner is None:
+        return tr.pgettext("coach-step", "A tie: %(points)s points each.") % {"points": totals[0]}
+    return tr.pgettext("coach-step", "%(player)s wins the deal, %(won)s points to %(lost)s.") % {
+        "player": players[result.winner],
+        "won": totals[result.winner],
+        "lost": totals[1 - result.winner],
+    }
 
 
 def labels(tr: Translator) -> dict[str, str]:
@@ -163,4 +193,5 @@ __all__ = [
     "play_label",
     "prompt",
     "questions_label",
+    "result_sentence",
 ]

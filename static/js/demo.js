@@ -97,12 +97,14 @@
     if (moved) event.preventDefault();
   });
 
-  // Swipes on the table: left for the next step, right for the previous one.
+  // Swipes on the page: left for the next step, right for the previous one.
   var startX = null;
   var startY = null;
   document.addEventListener("touchstart", function (event) {
-    var stage = byId("demo-stage");
-    if (!stage || !stage.contains(event.target) || event.touches.length !== 1) { startX = null; return; }
+    var page = document.querySelector(".demo--narrated");
+    var tag = event.target && event.target.tagName ? event.target.tagName.toLowerCase() : "";
+    if (!page || !page.contains(event.target) || event.touches.length !== 1 ||
+        tag === "input" || tag === "textarea" || tag === "select") { startX = null; return; }
     startX = event.touches[0].clientX;
     startY = event.touches[0].clientY;
   }, { passive: true });

@@ -151,3 +151,20 @@ def test_autoplay_pauses_on_any_key(site: Any) -> None:
     step = site.url
     site.wait_for_timeout(3500)
     assert site.url == step
+
+
+def test_play_along_to_the_end_gives_a_summary(site: Any) -> None:
+    site.goto("/en/demo/chouine/1")
+    site.click('a[href="/en/demo/chouine/along/2/a"]')
+    site.wait_for_url(re.compile(r"/along/2/a$"))
+    for _ in range(20):
+        if site.locator("#demo-along-summary").count():
+            break
+        expect(site.locator("#demo-ask")).to_be_visible()
+        before = site.url
+        # The last choice the question offers: a declaration, the exchange or a legal card.
+        site.locator("#demo-ask .demo-ask__choice").last.click()
+        site.wait_for_url(lambda url, before=before: url != before)
+    summary = site.locator("#demo-along-summary")
+    expect(summary).to_contain_text("Same choice as in the deal")
+    assert not axe_violations(site)

@@ -129,6 +129,23 @@ LABELS: dict[str, tuple[str, str]] = {
     "another_deal": pgettext("coach-step", "Watch another deal"),
     "scoring_rules": pgettext("coach-step", "Read how a deal is scored"),
     "practice": pgettext("coach-step", "Play at the practice table"),
+    "along_as": pgettext("coach-step", "Play along as %(player)s"),
+    "along_intro": pgettext(
+        "coach-step", "Play along: choose every card of one player, then compare with the deal and the coach."
+    ),
+    "along_progress": pgettext("coach-step", "Play along: %(done)s of %(total)s choices made"),
+    "along_stop": pgettext("coach-step", "Stop playing along"),
+    "along_summary_heading": pgettext("coach-step", "Your deal, choice by choice"),
+    "along_summary": pgettext(
+        "coach-step",
+        "Same choice as in the deal: %(matches)s of %(total)s. The coach's grades: good %(good)s, "
+        "inaccuracy %(inaccuracies)s, mistake %(mistakes)s.",
+    ),
+    "col_step": pgettext("coach-step", "Step"),
+    "col_trick": pgettext("coach-step", "Trick"),
+    "col_yours": pgettext("coach-step", "Your choice"),
+    "col_played": pgettext("coach-step", "Played in the deal"),
+    "col_grade": pgettext("coach-step", "Coach's grade"),
 }
 
 

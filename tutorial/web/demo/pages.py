@@ -30,6 +30,7 @@ class Addresses:
     ask: Callable[[int], str]
     answer: Callable[[int, str], str]
     list: str
+    along: Callable[[int], str] | None = None  # seat -> the first play-along page
 
 
 def _view(
@@ -170,11 +171,19 @@ def step_page(
                 "url": urls.ask(steps[0]),
                 "text": questions_label(translator(lang)),
             }
+    along_links = None
+    if number == 1 and urls.along is not None:
+        along = urls.along
+        along_links = [
+            (labels(translator(lang))["along_as"] % {"player": name}, along(seat))
+            for seat, name in enumerate(demo.record.players)
+        ]
     return _render(
         view,
         coach=note,
         coach_label=_coach_label(lang),
         first_question=first_question,
+        along_links=along_links,
         ending=_ending(demo, view),
     )
 

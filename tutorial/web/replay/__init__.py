@@ -26,6 +26,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutorial.engine import replay
 from tutorial.narration.demos import Demo, demos, frames_of
+from tutorial.web.demo.along import AlongAddresses, along_page
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
 from tutorial.web.render import cached_page, render_page
 
@@ -122,7 +123,36 @@ def _addresses(lang: str, packed: str) -> Addresses:
         ask=lambda n: url_for("replay.ask", lang=lang, packed=packed, step=n),
         answer=lambda n, a: url_for("replay.answer", lang=lang, packed=packed, step=n, answer=a),
         list=url_for("replay.index", lang=lang),
+        along=lambda seat: url_for("replay.along", lang=lang, packed=packed, seat=seat + 1, answers="a"),
     )
+
+
+def _along(lang: str, packed: str, seat: int) -> AlongAddresses:
+    return AlongAddresses(
+        page=lambda answers: url_for(
+            "replay.along", lang=lang, packed=packed, seat=seat + 1, answers=answers
+        ),
+        refused=lambda answers, a: url_for(
+            "replay.along", lang=lang, packed=packed, seat=seat + 1, answers=answers, refused=a
+        ),
+        step=lambda n: url_for("replay.step", lang=lang, packed=packed, step=n),
+        list=url_for("replay.index", lang=lang),
+    )
+
+
+def _seat(seat: str) -> int:
+    """The seat of a play-along URL: 1 or 2 in the URL (the first or second player), 0 or 1 here."""
+    if seat not in ("1", "2"):
+        abort(404)
+    return int(seat) - 1
+
+
+def _refused() -> str | None:
+    """The answer a play-along URL says the rules refused (``?refused=QS``), if any."""
+    values = request.args.getlist("refused")
+    if len(values) > 1:
+        abort(404)
+    return values[0] if values else None
 
 
 def _number(demo: Demo, step: str) -> int:
@@ -154,3 +184,20 @@ def ask(lang: str, packed: str, step: str) -> Response:
 def answer(lang: str, packed: str, step: str, answer: str) -> Response:
     demo = _checked_demo(packed)
     return answer_page(demo, lang, _number(demo, step), answer, _addresses(lang, packed), **_words())
+
+
+@bp.get("/<lang:lang>/replay/<packed>/along/<seat>/<answers>")
+@cached_page
+def along(lang: str, packed: str, seat: str, answers: str) -> Response:
+    demo = _checked_demo(packed)
+    words = _words()
+    return along_page(
+        demo,
+        lang,
+        _seat(seat),
+        answers,
+        _along(lang, packed, _seat(seat)),
+        _refused(),
+        words["title"],
+        words["back"],
+    )

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Grade, GradeKind, Reason, ReasonKind, grade
+from tutorial.ai import Grade, GradeKind, Level, Reason, ReasonKind, grade
 from tutorial.engine import Action, Card, Deal
 from tutorial.engine.deal import DealResult
 
@@ -24,7 +24,7 @@ from .coach import Coach
 from .narrate import Sentence
 
 #: The coach's level in narrated deals: the strongest (a grade costs about 10 ms).
-LEVEL = "expert"
+LEVEL: Level = "expert"
 #: Kind of the coach's sentences (templates style them apart).
 COACH = "coach"
 

@@ -20,8 +20,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from babel.lists import format_list
-
 from tutorial.engine import (
     LAST_DRAW_TRICK,
     LAST_SWAP_TRICK,
@@ -58,6 +56,7 @@ from tutorial.engine.events import (
 from tutorial.engine.rules import QUINTE_SIZE
 
 from .catalog import Translator, translator
+from .lists import card_list
 from .names import capitalize, card_name, suit_name
 
 #: Kinds of sentence (a template may style them differently).
@@ -144,8 +143,7 @@ class Narrator:
         return card_name(card, self.t)
 
     def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
-        names = [self.card(c) for c in cards]
-        return format_list(names, style=style, locale=self.lang) if names else ""
+        return card_list(list(cards), self.lang, style)  # one suit: named once (lists.py)
 
     def p(self, player: int) -> str:
         return self.players[player]

@@ -111,7 +111,7 @@ def along_page(
     tr = translator(lang)
     words = labels(tr)
     coach = Coach(lang, demo.record.players, tr)
-    step_urls = Addresses(urls.step, urls.step, lambda n, a: urls.step(n), urls.list)
+    step_urls = Addresses(urls.step, urls.step, lambda n, _answer: urls.step(n), urls.list)
     feedback: ChoiceNote | None = None
     matched = False
     if answers:

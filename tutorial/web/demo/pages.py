@@ -4,9 +4,11 @@ addresses (:class:`Addresses`); everything else is shared."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from flask import Response, abort, url_for
 from markupsafe import Markup, escape
@@ -110,6 +112,13 @@ _TERMS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+def _anchor(href: str) -> Callable[[re.Match[str]], str]:
+    def replace_term(match: re.Match[str]) -> str:
+        return f'<a class="demo-term" href="{href}">{match.group(1)}</a>'
+
+    return replace_term
+
+
 def glossary_linker(lang: str) -> Callable[[str], Markup]:
     """A function that escapes a sentence and links its glossary terms (first of each) to
     the glossary, in ``lang``."""
@@ -125,9 +134,7 @@ def glossary_linker(lang: str) -> Callable[[str], Markup]:
             return Markup(html)
         for pattern, anchor in terms:
             href = escape(f"{base}#glossary.{anchor}")
-            html = pattern.sub(
-                lambda m, href=href: f'<a class="demo-term" href="{href}">{m.group(1)}</a>', html, count=1
-            )
+            html = pattern.sub(_anchor(str(href)), html, count=1)
         return Markup(html)
 
     return link
@@ -145,14 +152,12 @@ def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
     scoring = rule_link(view.lang)(16)
     if scoring:
         links.append((labels(tr)["scoring_rules"], scoring))
-    try:
+    with contextlib.suppress(BuildError):  # the practice table may not be part of this site
         links.append((labels(tr)["practice"], url_for("play.index", lang=view.lang)))
-    except BuildError:
-        pass
     return {"result": result_sentence(tr, demo.record.players, deal.result), "links": links}
 
 
-def _render(view: StepView, **context: object) -> Response:
+def _render(view: StepView, **context: Any) -> Response:
     context.setdefault("table_labels", labels(translator(view.lang)))
     context.setdefault("gloss", glossary_linker(view.lang))
     return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask_babel import gettext as _
@@ -161,7 +162,7 @@ def _number(demo: Demo, step: str) -> int:
     return int(step)
 
 
-def _words() -> dict[str, str]:
+def _words() -> dict[str, Any]:
     return {"title": _("A deal record, narrated"), "back": _("Narrate another deal record")}
 
 

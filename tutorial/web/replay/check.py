@@ -59,7 +59,7 @@ def reason_text(reason: Reason | None) -> str:
     """The rule's reason for refusing an action, in the page's language."""
     text = _REASONS.get(reason) if reason is not None else None
     if text is None:
-        return _("the rules do not allow it here")
+        return str(_("the rules do not allow it here"))
     return str(text)
 
 
@@ -154,7 +154,7 @@ def _action_problem(record: DealRecord, exc: RecordError) -> Problem:
             action=len(record.actions) + 1,
             trick=trick,
         )
-    number = _action_number(record, exc)
+    number = _action_number(record)
     if exc.reason is None:
         return Problem(
             _(
@@ -183,7 +183,7 @@ def _action_problem(record: DealRecord, exc: RecordError) -> Problem:
     )
 
 
-def _action_number(record: DealRecord, exc: RecordError) -> int:
+def _action_number(record: DealRecord) -> int:
     """The 1-based number of the refused action (the engine names its token and trick)."""
     from tutorial.engine import Deal
     from tutorial.engine.record import iter_replay

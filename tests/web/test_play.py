@@ -73,6 +73,9 @@ def play_deal(client: FlaskClient, url: str, pick: int = 0) -> Iterator[tuple[st
     """Follow the page's move links until the deal ends; yield (position URL, page)."""
     while True:
         response = client.get(url)
+        if response.status_code == 303:  # a new deal where the computer leads: it has played
+            url = response.headers["Location"]
+            response = client.get(url)
         assert response.status_code == 200, response.get_data(as_text=True)[:500]
         html = response.get_data(as_text=True)
         yield url, html

@@ -21,6 +21,7 @@ from tutorial.narration.coach import Hint
 from tutorial.narration.demos import count_label, labels
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
+from tutorial.narration.seat import seat_narrate
 from tutorial.web.demo.view import CardView, SideView, TrickCard, rule_link
 from tutorial.web.play.games import COMPUTER, LEARNER, Game, State, learner_moves, url_action
 
@@ -247,7 +248,7 @@ def build_view(
         if i < start:
             continue
         after = steps[i + 1].before if i + 1 < len(steps) else deal
-        n: Narration = narrate(narrator, step.events, step.before, after, swap_reminder=False)
+        n: Narration = seat_narrate(narrator, step.events, step.before, after, LEARNER)
         happened += [s for s in n.happened if s.kind == EVENT]
         results += [s for s in n.happened if s.kind == RESULT]
         if n.score:

@@ -33,13 +33,24 @@ def legal_card_keys(page: Any) -> list[str]:
     return keys
 
 
-def wait_for_new_position(page: Any, old: str) -> None:
-    """Wait until the URL has changed and the table drawn is the one of the new URL."""
+def wait_for_new_position(page: Any, old: str, confirm: bool = True) -> None:
+    """Wait until the URL has changed and the table drawn is the one of the new URL. With
+    "warn me" on (the default against the beginner) the coach may first ask "are you sure?":
+    then, with ``confirm``, answer yes (with the keyboard if the focus is there)."""
     page.wait_for_function(
         """old => location.href !== old && document.querySelector("#play-status")
-            && document.querySelector("#play-status").dataset.position === location.pathname""",
+            && (document.querySelector("#play-status").dataset.position === location.pathname
+                || document.querySelector("#play-confirm"))""",
         arg=old,
     )
+    if confirm and page.locator("#play-confirm").count():
+        # The focus is on the safe answer ("no"); the test plays the move anyway.
+        assert page.evaluate("document.activeElement.id") == "play-confirm-no"
+        asked = page.url
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "play-confirm-yes"
+        page.keyboard.press("Enter")
+        wait_for_new_position(page, asked, confirm=False)
 
 
 def play_one(page: Any) -> None:

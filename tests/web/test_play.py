@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from itsdangerous import URLSafeSerializer
 
 from tutorial.engine import ALL_CARDS, DealRecord, parse_action, replay
+from tutorial.narration.names import card_name
 from tutorial.web import create_app
 from tutorial.web.play import games as play_game
 from tutorial.web.play.games import LEARNER, Game, dumps, loads, new_game, rebuild
@@ -73,6 +74,9 @@ def play_deal(client: FlaskClient, url: str, pick: int = 0) -> Iterator[tuple[st
     """Follow the page's move links until the deal ends; yield (position URL, page)."""
     while True:
         response = client.get(url)
+        if response.status_code == 303:  # a new deal where the computer leads: it has played
+            url = response.headers["Location"]
+            response = client.get(url)
         assert response.status_code == 200, response.get_data(as_text=True)[:500]
         html = response.get_data(as_text=True)
         yield url, html
@@ -171,8 +175,9 @@ def test_a_whole_deal_is_played_by_following_links(web: FlaskClient) -> None:
             assert parse_action(action.replace("-", "/", 1)).token in legal
 
 
-def test_the_page_shows_only_what_the_learner_may_see(web: FlaskClient) -> None:
-    url = start(web)
+@pytest.mark.parametrize(("lang", "seed"), [("en", 0), ("fr", 1), ("es", 2), ("en", 3)])
+def test_the_page_shows_only_what_the_learner_may_see(web: FlaskClient, lang: str, seed: int) -> None:
+    url = start(web, lang, seed=seed)
     for position, html in list(play_deal(web, url))[:-1]:
         state = rebuild(loads(token_of(position), KEY), KEY)
         deal = state.deal
@@ -186,6 +191,16 @@ def test_the_page_shows_only_what_the_learner_may_see(web: FlaskClient) -> None:
         hidden |= {c.code for c in deal.talon}
         assert not drawn & hidden, (position, drawn & hidden)
         assert drawn <= allowed
+        # Nor is a hidden card named in the text (the narration tells the computer's draws
+        # without the card).
+        text = html.replace("&#39;", "'")
+        # (The draw for dealer is told at the start: those cards came from a pack shuffled
+        # again before the deal, rule 2.)
+        for pair in state.draws:
+            for card in pair:
+                text = text.replace(card_name(card, lang), "")
+        named = {code for code in hidden if card_name(code, lang) in text}
+        assert not named, (position, named)
 
 
 def test_requests_alternating_between_two_instances_play_a_whole_deal() -> None:

@@ -192,7 +192,7 @@ def _coach(lang: str) -> Coach:
 def move(lang: str, token: str, action: str) -> Response:
     current = _game(token)
     key = _key()
-    state = rebuild(current, key)
+    state = rebuild(current, key, keep_states=False)
     deal = state.deal
     if deal.is_over:
         raise BadRequest(gettext("This deal is over: no more moves can be played in it."))
@@ -208,13 +208,14 @@ def move(lang: str, token: str, action: str) -> Response:
         graded = computer.grade(deal.copy(), parsed, coach_rng(key, current, move_number), COACH_LEVEL)
         if graded.kind is GradeKind.MISTAKE:
             return _confirm(lang, token, current, state, parsed, graded)
-    played = current.with_action(parsed.token)
-    played = advance(played, key, computer.choose)
+    deal.apply(parsed)
+    played = advance(current.with_action(parsed.token), key, computer.choose, deal)
     return _see_other(url_for("play.game", lang=lang, token=_token(played)))
 
 
 def _confirm(lang: str, token: str, current: Game, state: State, action: Action, graded: Grade) -> Response:
     """The position again, with "are you sure?" before a move the coach grades a mistake."""
+    state = rebuild(current, _key())  # with the states before each action, for the narration
     deal = state.deal
     coach = _coach(lang)
     view = build_view(state, token, lang, _links(current, state), None)

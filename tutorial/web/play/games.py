@@ -247,8 +247,12 @@ class State:
         return match
 
 
-def rebuild(game: Game, secret_key: str, players: tuple[str, str] = ("", "")) -> State:
-    """Rebuild the match and the deal in progress; :class:`BadGame` if the rules refuse it."""
+def rebuild(
+    game: Game, secret_key: str, players: tuple[str, str] = ("", ""), *, keep_states: bool = True
+) -> State:
+    """Rebuild the match and the deal in progress; :class:`BadGame` if the rules refuse it.
+    ``keep_states``: keep a copy of the state before each action (the narration needs them;
+    a move does not)."""
     first_dealer, draws = dealer_draw(secret_key, game.id)
     match = Match(game.settings, dealer=first_dealer)
     for result in game.results:
@@ -266,7 +270,7 @@ def rebuild(game: Game, secret_key: str, players: tuple[str, str] = ("", "")) ->
         draw=draws if game.deal_index == 0 else (),
     )
     try:
-        rep = replay(record, keep_states=True, complete=False)
+        rep = replay(record, keep_states=keep_states, complete=False)
     except RecordError:
         raise BadGame("token") from None
     return State(game, match, record, rep, first_dealer, draws, tuple(s.player for s in rep.steps))
@@ -285,11 +289,11 @@ def coach_rng(secret_key: str, game: Game, move: int) -> random.Random:
     return keyed_rng(secret_key, "coach", game.id, game.deal_index, move)
 
 
-def advance(game: Game, secret_key: str, choose: Chooser) -> Game:
+def advance(game: Game, secret_key: str, choose: Chooser, deal: Deal | None = None) -> Game:
     """Let the computer take every decision that is its own until the learner acts (or the
-    deal ends)."""
-    state = rebuild(game, secret_key)
-    deal = state.deal
+    deal ends). ``deal``: the game's deal already rebuilt (it is played on)."""
+    if deal is None:
+        deal = rebuild(game, secret_key, keep_states=False).deal
     while not deal.is_over and deal.to_act == COMPUTER:
         move = len(game.actions)
         action = choose(deal.copy(), game.level, computer_rng(secret_key, game, move))

@@ -21,6 +21,7 @@ from tutorial.narration.coach import Hint
 from tutorial.narration.demos import count_label, labels
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
+from tutorial.narration.seat import seat_narrate
 from tutorial.web.demo.view import CardView, SideView, TrickCard, rule_link
 from tutorial.web.play.games import COMPUTER, LEARNER, Game, State, learner_moves, url_action
 
@@ -43,6 +44,15 @@ class Choice:
     href: str
     text: str
     kind: str  # "declare", "swap", "pass"
+    label: str | None = None  # the accessible name, when the text alone is not the whole move
+
+
+@dataclass(frozen=True)
+class Declare:
+    """The declarations one card may carry: "Play the queen of spades and declare:" …"""
+
+    label: str
+    options: list[Choice]
 
 
 @dataclass(frozen=True)
@@ -75,6 +85,7 @@ class PlayView:
     your_turn: bool = False
     prompt: str = ""
     choices: tuple[Choice, ...] = ()
+    declares: tuple[Declare, ...] = ()
     happened: tuple[Sentence, ...] = ()
     explain: Sentence | None = None
     over: bool = False
@@ -237,7 +248,7 @@ def build_view(
         if i < start:
             continue
         after = steps[i + 1].before if i + 1 < len(steps) else deal
-        n: Narration = narrate(narrator, step.events, step.before, after, swap_reminder=False)
+        n: Narration = seat_narrate(narrator, step.events, step.before, after, LEARNER)
         happened += [s for s in n.happened if s.kind == EVENT]
         results += [s for s in n.happened if s.kind == RESULT]
         if n.score:
@@ -268,6 +279,7 @@ def build_view(
 
     # Decisions other than a plain card.
     choices: list[Choice] = []
+    declares: dict[str, Declare] = {}
     prompt = ""
     if your_turn:
         actions = deal.legal_actions()
@@ -291,14 +303,20 @@ def build_view(
                 in_trumps = action.declaration is not Combination.QUINTE and action.card.suit is deal.trumps
                 comb = narrator.combination(action.declaration, action.card, in_trumps)
                 value = _declaration_value(deal, action)
-                text = (
-                    gettext("Play %(card)s and declare %(combination)s (%(points)s points)")
-                    % {"card": card_name(action.card, tr), "combination": comb, "points": value}
-                    if value is not None
-                    else gettext("Play %(card)s and declare %(combination)s: it wins the deal")
-                    % {"card": card_name(action.card, tr), "combination": comb}
+                values = {"card": card_name(action.card, tr), "combination": comb, "points": value}
+                # The button shows the combination; its accessible name is the whole move (and
+                # contains the words shown).
+                if value is not None:
+                    short = gettext("%(combination)s (%(points)s points)") % values
+                    whole = gettext("Play %(card)s and declare %(combination)s (%(points)s points)") % values
+                else:
+                    short = gettext("%(combination)s: it wins the deal") % values
+                    whole = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
+                group = declares.setdefault(
+                    action.card.code,
+                    Declare(gettext("Play %(card)s and declare:") % {"card": values["card"]}, []),
                 )
-                choices.append(Choice(move_url(lang, token, action), text, "declare"))
+                group.options.append(Choice(move_url(lang, token, action), short, "declare", whole))
             elif deal.phase is Phase.AU_SEPT and not isinstance(action, Swap):
                 choices.append(Choice(move_url(lang, token, action), gettext("Carry on"), "pass"))
 
@@ -328,6 +346,7 @@ def build_view(
         your_turn=your_turn,
         prompt=prompt,
         choices=tuple(choices),
+        declares=tuple(declares.values()),
         happened=tuple(happened),
         explain=explain,
         over=deal.is_over,

@@ -53,13 +53,49 @@ def _sentence(text: str) -> Sentence:
     return Sentence(COACH, text)
 
 
+#: Reasons that speak against an action: a choice is explained by its other reasons first.
+DRAWBACKS = frozenset(
+    {
+        ReasonKind.GIVES_POINTS,
+        ReasonKind.SPENDS_TRUMP,
+        ReasonKind.BREAKS_DECLARATION,
+        ReasonKind.HIGHER_TRUMP_RISK,
+    }
+)
+
+
 def _first(reasons: tuple[Reason, ...]) -> Reason | None:
-    """The most important reason worth a sentence (not "takes 0 card points")."""
+    """The reason that best says why: the first one for the action (not "takes 0 card
+    points"), else the first drawback."""
+    useful = [
+        r
+        for r in reasons
+        if not (r.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS) and not r.points)
+    ]
+    return _for(useful) or (useful[0] if useful else None)
+
+
+def _for(reasons: Sequence[Reason]) -> Reason | None:
+    """The first reason that speaks for an action (not a drawback, not "0 card points")."""
     for reason in reasons:
-        if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS) and not reason.points:
-            continue
-        return reason
+        if reason.kind not in DRAWBACKS and (reason.points or reason.kind is not ReasonKind.WINS_POINTS):
+            return reason
     return None
+
+
+def _better(verdict: Grade) -> Reason | None:
+    """Why the coach prefers its own choice: what it has that the choice made lacks, or else
+    a reason for it that the choice made does not share (None: only the estimates differ)."""
+    mine = set(verdict.estimate.reasons)
+    return _for(verdict.reasons) or _for([r for r in verdict.best_estimate.reasons if r not in mine])
+
+
+def _better_line(coach: Coach, deal: Deal, verdict: Grade) -> Sentence:
+    """The reason of the coach's own choice, or its estimate when no reason tells them apart."""
+    better = _better(verdict)
+    if better is not None:
+        return _sentence(coach.reason(better, deal))
+    return _sentence(coach.estimate(verdict.best_estimate))
 
 
 def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
@@ -82,8 +118,7 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     other = t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
         "action": coach.action(verdict.best, deal)
     }
-    better = _first(verdict.reasons) or _first(verdict.best_estimate.reasons)
-    better_why = _sentence(coach.reason(better, deal)) if better is not None else None
+    better_why = _better_line(coach, deal, verdict)
     return ChoiceNote(player, verdict.kind, _sentence(why), _sentence(other), better_why)
 
 
@@ -102,8 +137,7 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     other = t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
         "action": coach.action(verdict.best, deal)
     }
-    better = _first(verdict.reasons) or _first(verdict.best_estimate.reasons)
-    better_why = _sentence(coach.reason(better, deal)) if better is not None else None
+    better_why = _better_line(coach, deal, verdict)
     return ChoiceNote(deal.to_act, verdict.kind, _sentence(text), _sentence(other), better_why)
 
 

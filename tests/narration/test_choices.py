@@ -107,3 +107,17 @@ def test_a_list_of_one_suit_names_the_suit_once(lang: str, expected: str) -> Non
 def test_a_list_of_several_suits_names_each_card_whole() -> None:
     cards = [Card.parse("AS"), Card.parse("QH")]
     assert card_list(cards, "fr") == "l’as de pique et la dame de cœur"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", "cinq cartes"), ("es", "cinco cartas"), ("en", "five cards")]
+)
+def test_small_counts_are_words_in_the_narration(lang: str, words: str) -> None:
+    from tutorial.narration.lists import count_words
+
+    demo = demos()["full-deal"]
+    opening = next(i for i, f in enumerate(demo.frames) if f.state is not None and f.before is None)
+    texts = " ".join(s.text for s in demo.narrations(lang)[opening].happened)
+    assert words in texts
+    assert count_words(1, lang, feminine=True) == {"fr": "une", "es": "una", "en": "one"}[lang]
+    assert count_words(21, lang) == "21"

@@ -80,9 +80,16 @@ def card_list(
     return format_list([card_name(c, tr) for c in cards], style=style, locale=code)
 
 
-def count_words(count: int, lang: str | Translator) -> str:
-    """A count as the narration says it: in words up to ten, else in digits."""
+#: "One" before a feminine noun (« une carte », «una carta»), where it differs.
+_ONE_FEMININE = {"fr": "une", "es": "una"}
+
+
+def count_words(count: int, lang: str | Translator, feminine: bool = False) -> str:
+    """A count as the narration says it: in words up to ten, else in digits. ``feminine``:
+    the noun counted is feminine in French and Spanish (cards, brisques)."""
     code = lang if isinstance(lang, str) else _lang_of(lang)
+    if count == 1 and feminine and code in _ONE_FEMININE:
+        return _ONE_FEMININE[code]
     if 0 <= count <= WORDS_UP_TO:
         return str(num2words(count, lang=code))
     return str(count)

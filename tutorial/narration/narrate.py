@@ -16,6 +16,7 @@ link) that templates render; no Flask request state is read here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -56,7 +57,7 @@ from tutorial.engine.events import (
 from tutorial.engine.rules import QUINTE_SIZE
 
 from .catalog import Translator, translator
-from .lists import card_list
+from .lists import card_list, count_words
 from .names import capitalize, card_name, suit_name
 
 #: Kinds of sentence (a template may style them differently).
@@ -161,7 +162,8 @@ class Narrator:
         """A combination as a noun phrase with its article ("a mariage in hearts")."""
         t = self.t
         if comb is Combination.QUINTE:
-            return t.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": QUINTE_SIZE}
+            count = count_words(QUINTE_SIZE, self.lang, feminine=True)
+            return t.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": count}
         if in_trumps:
             return {
                 Combination.MARIAGE: t.pgettext("combination", "a mariage in trumps"),
@@ -218,7 +220,7 @@ class Narrator:
                     % {
                         "dealer": self.p(ev.dealer),
                         "other": self.p(1 - ev.dealer),
-                        "count": len(ev.hands[0]),
+                        "count": count_words(len(ev.hands[0]), self.lang, feminine=True),
                     },
                     3,
                 )
@@ -234,7 +236,7 @@ class Narrator:
                     % {
                         "card": self.card(ev.card),
                         "suit": suit_name(ev.card.suit, t),
-                        "count": ev.talon_size - 1,
+                        "count": count_words(ev.talon_size - 1, self.lang, feminine=True),
                     },
                     3,
                 )
@@ -319,7 +321,7 @@ class Narrator:
                         "follower must follow suit, play a higher trump on a trump lead, and trump when "
                         "void of the suit led."
                     )
-                    % {"count": STRICT_TRICKS},
+                    % {"count": count_words(STRICT_TRICKS, self.lang)},
                     8,
                 )
             )
@@ -480,7 +482,7 @@ class Narrator:
             "loser": self.p(second.player),
             "card1": self.card(first.card),
             "card2": self.card(second.card),
-            "count": second.talon_left,
+            "count": count_words(second.talon_left, self.lang, feminine=True),
         }
         if second.turn_up:
             text = t.gettext(
@@ -497,6 +499,8 @@ class Narrator:
                 second.talon_left,
             )
             rule = 7
+            if re.search(r"(^|[.!?]\s+)%\(count\)s", text):  # the count begins a sentence
+                values["count"] = capitalize(values["count"])
         out.append(self.s(EVENT, text % values, rule))
 
     def chouine_won(self, ev: ChouineWon, out: list[Sentence]) -> None:
@@ -748,7 +752,7 @@ class Narrator:
             text = t.gettext(
                 "%(player)s holds %(count)s brisques again but may not declare a second quinte: one quinte "
                 "per deal."
-            ) % {"player": player, "count": QUINTE_SIZE}
+            ) % {"player": player, "count": count_words(QUINTE_SIZE, self.lang, feminine=True)}
         else:
             assert isinstance(suit, Suit)
             in_trumps = suit is deal.trumps

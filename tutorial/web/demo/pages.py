@@ -212,7 +212,15 @@ def question_page(
     view, ask = question(
         demo, lang, number, base, lambda segment: urls.answer(number, segment), urls.step(number), refused
     )
-    view = replace(view, narration=replace(view.narration, next=()))
+    # The question belongs to step ``number``: the label and Previous say so (the table shows
+    # the position before its choice, as step ``number - 1`` left it).
+    view = replace(
+        view,
+        narration=replace(view.narration, next=()),
+        number=number,
+        step_label=view.t["step_of"] % {"step": number, "total": demo.total},
+    )
+    view.urls["previous"] = urls.step(number - 1)
     tr = translator(lang)
     return _render(
         view,

@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutorial.engine import ALL_CARDS, Deal, DealRecord, FastDeal, replay
-from tutorial.engine.record import random_record
+from tutorial.engine.random_play import random_record
 
 
 def pin_to_core(core: int | None) -> str:

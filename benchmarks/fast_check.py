@@ -24,9 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
-from fast_lockstep import one_deal  # noqa: E402
+from tests.engine.fast_lockstep import one_deal  # noqa: E402
 
 
 def main() -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +25,20 @@ def app() -> Iterator[Flask]:
 @pytest.fixture()
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def fresh_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The catalog templates (``<domain>.pot``) extracted now by the Makefile's own ``extract``
+    target, into a temporary folder (``-o``: the virtualenv is not rebuilt for this)."""
+    folder = tmp_path_factory.mktemp("pot")
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run(
+        ["make", "--no-print-directory", "-s", "-o", ".venv/.installed", "extract", f"POT_DIR={folder}"],
+        cwd=root,
+        check=True,
+    )
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -147,9 +147,9 @@ def _strict_ok(deal: Deal, tokens: list[str]) -> bool:
         for ev in d.apply(parse_action(token)):
             if isinstance(ev, CardPlayed) and not ev.leading:
                 refused = pairs.get(ev.reason)
-                if refused is not None and any(o.reason is refused for o in options):
-                    seen.add(ev.reason)
-                elif ev.reason is Reason.DISCARD_VOID:
+                if (
+                    refused is not None and any(o.reason is refused for o in options)
+                ) or ev.reason is Reason.DISCARD_VOID:
                     seen.add(ev.reason)
     return len(seen) == 4
 

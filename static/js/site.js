@@ -6,11 +6,17 @@
  * anchor in the other language. */
 (function () {
   "use strict";
-  var LANGS = ["fr", "es", "en"];
+  /* The site's languages are those of the switcher the server renders (one link per language,
+   * the current one included): the list is written once, in tutorial/catalogs.py. */
+  function languages() {
+    return Array.prototype.map.call(document.querySelectorAll("a[data-lang-switch]"), function (link) {
+      return link.getAttribute("data-lang-switch");
+    });
+  }
 
   function sameUrlIn(lang) {
     var parts = location.pathname.split("/");
-    if (parts.length < 2 || LANGS.indexOf(parts[1]) < 0) return null;
+    if (parts.length < 2 || languages().indexOf(parts[1]) < 0) return null;
     parts[1] = lang;
     return parts.join("/") + location.search + location.hash;
   }

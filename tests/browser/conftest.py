@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+from tutorial.catalogs import LANGUAGES
+
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -40,13 +42,13 @@ CHROMIUM_ARGS = [
 ]
 #: Where screenshots go (``make test`` prints this folder at the end).
 SCREENSHOTS = REPO / os.environ.get("SCREENSHOTS", "artifacts/screenshots")
-LANGS = ("fr", "es", "en")
+LANGS = LANGUAGES
 START_TIMEOUT = 30.0
 
 _HERE = Path(__file__).resolve().parent
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     skip = None
     if not CHROMIUM.exists():
         skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (install it with `make chromium`)")
@@ -216,7 +218,7 @@ def problems(page: Any) -> Iterator[PageProblems]:
 
 
 @pytest.fixture()
-def site(page: Any, problems: PageProblems) -> Any:
+def site(page: Any, problems: PageProblems) -> Any:  # noqa: ARG001 - ``problems`` watches the page
     """``page``, watched (use this one in tests)."""
     return page
 

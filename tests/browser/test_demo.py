@@ -152,19 +152,27 @@ def test_deep_link_opens_that_step(site: Any, first_demo: str) -> None:
     assert shown_step(site)[0] == 7
 
 
+#: static/js/demo.js's pause between two steps while playing, and a span well past it.
+PLAY_DELAY_MS = 3500
+LONG_PAST_MS = 3 * PLAY_DELAY_MS
+
+
 def test_play_advances_and_pause_stops(site: Any, first_demo: str) -> None:
+    # Playwright's fake clock: the page's timers run when the test moves time on, not before.
+    site.clock.install()
     site.goto(first_demo)
     play = site.locator("#demo-play")
     assert play.is_visible()
     assert play.get_attribute("aria-pressed") == "false"
     play.click()
     assert site.locator("#demo-play").get_attribute("aria-pressed") == "true"
-    wait_for_step(site, 2)
-    wait_for_step(site, 3)
+    for step in (2, 3):
+        site.clock.fast_forward(PLAY_DELAY_MS)
+        wait_for_step(site, step)
     site.locator("#demo-play").click()
     assert site.locator("#demo-play").get_attribute("aria-pressed") == "false"
     stopped = url_step(site)
-    site.wait_for_timeout(5000)
+    site.clock.fast_forward(LONG_PAST_MS)
     assert url_step(site) == stopped and shown_step(site)[0] == stopped
 
 

@@ -14,11 +14,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from tutorial.catalogs import LANGUAGES
 from tutorial.content.source import sections, ui_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
-LANGS = ("fr", "es", "en")
+LANGS = LANGUAGES
 TRANSLATED = ("fr", "es")
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 DIGITS = re.compile(r"\d+")

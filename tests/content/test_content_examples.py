@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from tutorial.catalogs import LANGUAGES
 from tutorial.content import render_example
 from tutorial.content.examples import ExampleError, run
 from tutorial.content.source import Example, sections
 from tutorial.engine import QUINTE_VALUES, Settings
 
-LANGS = ("fr", "es", "en")
+LANGS = LANGUAGES
 EXAMPLES: list[Example] = [e for s in sections() for e in s.examples]
 
 

@@ -186,7 +186,7 @@ def random_policy(deal: Deal, rng: random.Random) -> Play | Swap | Pass:
     return rng.choice(actions)
 
 
-def planted_deck(rng: random.Random, dealer: int) -> list[Card]:
+def planted_deck(rng: random.Random) -> list[Card]:
     """A shuffled deck, sometimes arranged so that one hand holds a chouine, quinte or quateron."""
     deck = list(ALL_CARDS)
     rng.shuffle(deck)
@@ -267,7 +267,7 @@ def deal_setups(draw):
     if draw(st.booleans()):
         deck = list(draw(st.permutations(ALL_CARDS)))
     else:
-        deck = planted_deck(random.Random(draw(st.integers(0, 2**32))), dealer)
+        deck = planted_deck(random.Random(draw(st.integers(0, 2**32))))
     quinte = draw(st.sampled_from([50, 100]))
     rng = draw(st.randoms(use_true_random=False))
     return deck, dealer, quinte, rng

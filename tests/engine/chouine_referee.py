@@ -70,8 +70,8 @@ class Referee:
         self.over = False
         self.winner: int | None = None
         self.chouine: int | None = None
-        self.last_winner: int | None = None
-        self.tricks: list[tuple[int, int, Card, Card]] = []
+        self.tricks: list[tuple[int, int, int, Card, Card]] = []  # trick, leader, winner, cards
+        self.plays: list[tuple[int, int, Card, bool]] = []  # trick, player, card, is a trump
         self.draws: list[tuple[int, int, Card]] = []
 
     # ------------------------------------------------------------------ questions
@@ -174,6 +174,7 @@ class Referee:
         self.hands[player].remove(c)
         if c is self.seven:
             self.seven_played = True
+        self.plays.append((self.trick_no, player, c, c.suit is self.trumps))
         self.table.append((player, c, comb))
         if len(self.table) == 2:
             self.end_trick()
@@ -185,7 +186,7 @@ class Referee:
         else:
             winner = follower if follow.suit is self.trumps else leader
         self.points[winner] += POINTS[rank_code(lead)] + POINTS[rank_code(follow)]
-        self.tricks.append((self.trick_no, winner, lead, follow))
+        self.tricks.append((self.trick_no, leader, winner, lead, follow))
         self.table = []
         chouines = [
             (p, c) for p, c, comb in ((leader, lead, comb_a), (follower, follow, comb_b)) if comb == "chouine"
@@ -201,7 +202,6 @@ class Referee:
             return
         if self.trick_no == 16:  # rule 16
             self.points[winner] += 10
-            self.last_winner = winner
             totals = [self.points[p] + self.declared[p] for p in (0, 1)]
             self.winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
             self.over = True

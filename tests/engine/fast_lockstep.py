@@ -11,10 +11,10 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from chouine_helpers import planted_deck, random_policy
-
 from tutorial.engine import ALL_CARDS, Action, Card, Deal, FastDeal, Pass, Phase, Settings, Swap
 from tutorial.engine.fast import PASS, SWAP
+
+from .chouine_helpers import planted_deck, random_policy
 
 #: Every move code FastDeal knows: 32 cards times (plain + five declarations), swap, pass.
 EVERY_MOVE = [*range(32 * 6), SWAP, PASS]
@@ -52,7 +52,7 @@ def check_same(deal: Deal, fast: FastDeal, *, known: bool = True) -> None:
         if known:
             assert fast.known_mask(p) == mask(deal.public_cards[p])
         declared = sum(d.value for d in deal.declarations if d.player == p)
-        assert fast.declared[p] == declared
+        assert fast.declared()[p] == fast.declared_values[p] == declared
         suits = {d.suit for d in deal.declarations if d.player == p and d.suit is not None}
         assert fast.declared_suits(p) == sum(1 << "CDHS".index(s.code) for s in suits)
         assert fast.quinte_declared(p) == any(d.player == p and d.suit is None for d in deal.declarations)
@@ -87,7 +87,7 @@ def check_result(deal: Deal, fast: FastDeal) -> None:
     assert fast.result() == result
     assert fast.winner() == result.winner
     assert fast.chouine_winner() == result.chouine
-    assert fast.declared_points() == result.declared
+    assert fast.declared() == result.declared
     if result.chouine is None:
         assert fast.card_points() == result.card_points
         assert fast.totals() == result.totals
@@ -156,7 +156,7 @@ def random_deal(rng: random.Random) -> Deal:
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
     else:
-        deck = planted_deck(rng, dealer)
+        deck = planted_deck(rng)
     return Deal(deck, dealer, Settings(quinte_value=rng.choice((50, 100))))
 
 

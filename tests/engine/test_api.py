@@ -13,13 +13,64 @@ from tutorial.engine import IllegalAction, Reason, Suit, TrickWin, events
 
 ROOT = Path(__file__).resolve().parents[2]
 
-NAMES = """Suit Rank Card ALL_CARDS CARD_POINTS TOTAL_CARD_POINTS LAST_TRICK_BONUS DEAL_POINTS HAND_SIZE
-TRICKS_PER_DEAL LAST_DRAW_TRICK DECK_SIZE TALON_SIZE BRISQUE_COUNT BRISQUE_POINTS Combination Settings
-combination_value Play Swap Pass parse_action action_token Reason Deal Phase IllegalAction CardOption
-DealResult Declaration DealRecord replay Replay Step Match draw_for_dealer count_deal""".split()
+NAMES = [
+    "Suit",
+    "Rank",
+    "Card",
+    "ALL_CARDS",
+    "CARD_POINTS",
+    "TOTAL_CARD_POINTS",
+    "LAST_TRICK_BONUS",
+    "DEAL_POINTS",
+    "HAND_SIZE",
+    "TRICKS_PER_DEAL",
+    "LAST_DRAW_TRICK",
+    "DECK_SIZE",
+    "TALON_SIZE",
+    "BRISQUE_COUNT",
+    "BRISQUE_POINTS",
+    "Combination",
+    "Settings",
+    "combination_value",
+    "Play",
+    "Swap",
+    "Pass",
+    "parse_action",
+    "action_token",
+    "Reason",
+    "Deal",
+    "Phase",
+    "IllegalAction",
+    "CardOption",
+    "DealResult",
+    "Declaration",
+    "DealRecord",
+    "replay",
+    "Replay",
+    "Step",
+    "Match",
+    "draw_for_dealer",
+    "count_deal",
+]
 
-EVENTS = """DealerDrawn CardsDealt TurnUp CardPlayed TrickWon CardDrawn SevenExchanged AuSeptAsked
-AuSeptAnswered TalonEmpty DeclarationShown ChouineWon DealScored DealTied DealWon MatchWon""".split()
+EVENTS = [
+    "DealerDrawn",
+    "CardsDealt",
+    "TurnUp",
+    "CardPlayed",
+    "TrickWon",
+    "CardDrawn",
+    "SevenExchanged",
+    "AuSeptAsked",
+    "AuSeptAnswered",
+    "TalonEmpty",
+    "DeclarationShown",
+    "ChouineWon",
+    "DealScored",
+    "DealTied",
+    "DealWon",
+    "MatchWon",
+]
 
 
 @pytest.mark.parametrize("name", NAMES)

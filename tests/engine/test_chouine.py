@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import card, new_deal, of_type, play, snapshot, strict_deal
 
 from tutorial.engine import (
     Combination,
@@ -24,6 +23,8 @@ from tutorial.engine.events import (
     DeclarationShown,
     TrickWon,
 )
+
+from .chouine_helpers import card, new_deal, of_type, play, snapshot, strict_deal
 
 CHOUINE_H = "AH 10H KH QH JH"
 CHOUINE_S = "AS 10S KS QS JS"

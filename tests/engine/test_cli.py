@@ -202,9 +202,9 @@ def assert_refused(proc, *fragments: str, record: int = 1) -> str:
 
 
 MALFORMED = {
-    "not_json": lambda r: "{this is not json",
-    "json_but_not_an_object": lambda r: "[1, 2, 3]",
-    "null": lambda r: "null",
+    "not_json": lambda _r: "{this is not json",
+    "json_but_not_an_object": lambda _r: "[1, 2, 3]",
+    "null": lambda _r: "null",
     "wrong_format": lambda r: broken(r, format="chouine-game"),
     "missing_format": lambda r: broken(r, format=KeyError),
     "wrong_version": lambda r: broken(r, version=2),

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import cards, make_deck, new_deal, play, play_trick
 
 from tutorial.engine import ALL_CARDS, Deal, Phase, Suit
 from tutorial.engine.events import CardsDealt, TrickWon, TurnUp
+
+from .chouine_helpers import cards, make_deck, new_deal, play, play_trick
 
 
 @pytest.mark.parametrize("dealer", [0, 1])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import advance, card, cards, new_deal, of_type, play, snapshot, strict_deal
 
 from tutorial.engine import (
     BlockedDeclaration,
@@ -17,6 +16,8 @@ from tutorial.engine import (
     Suit,
 )
 from tutorial.engine.events import CardPlayed, DeclarationShown, TrickWon
+
+from .chouine_helpers import advance, card, cards, new_deal, of_type, play, snapshot, strict_deal
 
 # Player 1 (the non-dealer) leads trick 1 in every deal built with new_deal().
 LOW = "7C 8C 9C 7D 8D"  # a harmless hand for player 0
@@ -181,7 +182,7 @@ def test_point_12_chouine_holder_is_offered_every_combination_of_the_suit():
 
 def test_point_12_quinte_offered_on_every_brisque_of_five():
     deal = new_deal("AH AS AC 10D 10H", LOW, "9S")
-    assert declared_tokens(deal) == sorted(f"{c}/quinte" for c in "AH AS AC 10D 10H".split())
+    assert declared_tokens(deal) == sorted(f"{c}/quinte" for c in ["AH", "AS", "AC", "10D", "10H"])
 
 
 # ------------------------------------------------------------------ point 13: limits

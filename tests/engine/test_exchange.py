@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import advance, card, new_deal, of_type, play, snapshot
 
 from tutorial.engine import (
     ALL_CARDS,
@@ -18,6 +17,8 @@ from tutorial.engine import (
     Swap,
 )
 from tutorial.engine.events import AuSeptAnswered, AuSeptAsked, CardPlayed, SevenExchanged
+
+from .chouine_helpers import advance, card, new_deal, of_type, play, snapshot
 
 # ALL_CARDS order: deck[10] is KD, so diamonds are trumps and 7D is the seven of trumps.
 SEVEN = card("7D")

@@ -11,20 +11,6 @@ import random
 from collections import Counter
 
 import pytest
-from chouine_helpers import cards, new_deal, play, strict_deal
-from fast_lockstep import (
-    advance_randomly,
-    check_decision,
-    check_result,
-    check_same,
-    fast_state,
-    lockstep,
-    mask,
-    one_deal,
-    random_deal,
-    redistribute,
-    uniform_policy,
-)
 
 from tutorial.engine import (
     ALL_CARDS,
@@ -39,6 +25,21 @@ from tutorial.engine import (
     parse_action,
 )
 from tutorial.engine.fast import PASS, SWAP, move_card, move_declaration
+
+from .chouine_helpers import cards, new_deal, play, strict_deal
+from .fast_lockstep import (
+    advance_randomly,
+    check_decision,
+    check_result,
+    check_same,
+    fast_state,
+    lockstep,
+    mask,
+    one_deal,
+    random_deal,
+    redistribute,
+    uniform_policy,
+)
 
 DEALS = 3000
 

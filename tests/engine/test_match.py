@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from chouine_helpers import card
 
-from tutorial.engine import Match, Settings, draw_for_dealer
+from tutorial.engine import Card, Match, Settings, draw_for_dealer, lower_card_deals
 from tutorial.engine.events import DealerDrawn, MatchWon
 from tutorial.engine.match import random_draw
+
+from .chouine_helpers import card
 
 
 def draws(*pairs):
@@ -111,3 +112,11 @@ def test_point_17_match_over_refuses_more_results():
         match.record_result(0)
     with pytest.raises(ValueError):
         Match(dealer=0).record_result(2)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "dealer"),
+    [("7H", "AS", 0), ("AS", "7H", 1), ("10C", "KD", 1), ("9S", "JS", 0), ("KH", "KS", None)],
+)
+def test_point_2_the_lower_card_deals_and_equal_ranks_draw_again(first, second, dealer):
+    assert lower_card_deals(Card.parse(first), Card.parse(second)) == dealer

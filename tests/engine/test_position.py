@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import card, cards, deal_setups, profile, random_policy
 from hypothesis import given
 
 from tutorial.engine import (
@@ -15,7 +14,10 @@ from tutorial.engine import (
     Reason,
     Settings,
     Suit,
+    Trick,
 )
+
+from .chouine_helpers import card, cards, deal_setups, profile, random_policy
 
 
 def test_position_in_strict_play_gives_the_rule_8_reasons():
@@ -58,7 +60,9 @@ def test_position_with_the_au_sept_question():
 
 
 def test_position_declarations_already_made_limit_what_follows():
-    done = Declaration(0, 2, Combination.TIERCE, Suit.CLUBS, card("JC"), tuple(cards("KC QC JC")), False, 30)
+    done = Declaration(
+        0, Combination.TIERCE, Suit.CLUBS, False, 30, trick=2, card=card("JC"), cards=tuple(cards("KC QC JC"))
+    )
     deal = Deal.from_position(
         hands=(cards("AC 10C KC QC 9D"), cards("AD KD 9H 8H 7H")),
         leader=0,
@@ -70,8 +74,8 @@ def test_position_declarations_already_made_limit_what_follows():
     assert deal.check(Play(card("KC"), Combination.MARIAGE)) is Reason.SUIT_ALREADY_DECLARED
 
 
-FIVE_A = "AC 10C KC QC JC".split()
-FIVE_B = "AD KD 9H 8H 7H".split()
+FIVE_A = ["AC", "10C", "KC", "QC", "JC"]
+FIVE_B = ["AD", "KD", "9H", "8H", "7H"]
 
 
 @pytest.mark.parametrize(
@@ -154,3 +158,13 @@ def test_position_rebuilt_from_any_moment_of_a_deal_offers_the_same_choices(setu
     assert rebuilt.is_over
     assert rebuilt.result is not None and deal.result is not None
     assert rebuilt.result.winner == deal.result.winner or deal.result.chouine is None
+
+
+def test_the_trick_on_the_table_is_a_value_with_its_leader():
+    deal = Deal.from_position(
+        hands=(cards("7S 8D"), cards("KH 9C 7C")), leader=0, trick_number=14, trumps=Suit.SPADES, trick=["AH"]
+    )
+    assert deal.trick == Trick(0, (card("AH"),))
+    assert deal.trick.lead == card("AH") and list(deal.trick) == [card("AH")] and deal.leader == 0
+    deal.apply(Play(card("KH")))
+    assert deal.trick == Trick(0) and deal.trick.lead is None  # player 0 took it and leads next

@@ -9,8 +9,6 @@ import json
 import random
 
 import pytest
-from chouine_helpers import deal_setups, planted_deck, profile, random_policy, recount, snapshot
-from chouine_referee import Referee
 from hypothesis import given
 
 from tutorial.engine import (
@@ -30,7 +28,10 @@ from tutorial.engine import (
     parse_action,
     replay,
 )
-from tutorial.engine.events import CardDrawn, ChouineWon, TrickWon
+from tutorial.engine.events import CardDrawn, CardPlayed, ChouineWon, DealScored, TrickWon
+
+from .chouine_helpers import deal_setups, planted_deck, profile, random_policy, recount, snapshot
+from .chouine_referee import Referee
 
 ILLEGAL_CARD_REASONS = {Reason.MUST_FOLLOW_SUIT, Reason.MUST_OVERTRUMP, Reason.MUST_TRUMP}
 EVERY_TOKEN = (
@@ -173,12 +174,22 @@ def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
     compare(deal)
     # The events tell the same story: who took each trick, who drew what, in which order.
     assert [
-        (e.trick, e.winner, e.lead, e.follow) for e in events if isinstance(e, TrickWon)
+        (e.trick, e.leader, e.winner, e.lead, e.follow) for e in events if isinstance(e, TrickWon)
     ] == referee.tricks
+    assert [
+        (e.trick, e.player, e.card, e.in_trumps) for e in events if isinstance(e, CardPlayed)
+    ] == referee.plays
     assert [(e.trick, e.player, e.card) for e in events if isinstance(e, CardDrawn)] == referee.draws
     r = deal.result
     assert r is not None
     assert (r.card_points, r.declared, r.totals, r.winner, r.chouine) == referee.result()
+    # The count's event carries the referee's figures too (rule 16).
+    scored = [e for e in events if isinstance(e, DealScored)]
+    if referee.chouine is None:
+        (score,) = scored
+        assert (score.card_totals, score.declared, score.totals, score.winner) == referee.result()[:4]
+    else:
+        assert scored == []
 
 
 @profile(500)
@@ -241,6 +252,6 @@ def test_random_choices_exercise_every_kind_of_action():
     seen = set()
     for _ in range(400):
         dealer = rng.randrange(2)
-        _, tokens, _ = play_random_deal(planted_deck(rng, dealer), dealer, 50, rng)
+        _, tokens, _ = play_random_deal(planted_deck(rng), dealer, 50, rng)
         seen.update(t.partition("/")[2] or ("card" if t not in ("swap", "pass") else t) for t in tokens)
     assert seen == {"card", "swap", "pass", *(c.token for c in Combination)}

@@ -6,11 +6,13 @@ import json
 import random
 
 import pytest
-from chouine_helpers import card
 
 from tutorial.engine import ALL_CARDS, DealRecord, Reason, RecordError, replay
 from tutorial.engine.events import CardsDealt, DealerDrawn, TurnUp
-from tutorial.engine.record import iter_replay, random_record
+from tutorial.engine.random_play import random_record
+from tutorial.engine.record import iter_replay
+
+from .chouine_helpers import card
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,6 @@ exchanged by the leader in the au sept window after the follower's ``pass``, the
 
 from __future__ import annotations
 
-from chouine_helpers import card, cards, of_type
-
 from tutorial.engine import (
     Combination,
     Deal,
@@ -37,6 +35,8 @@ from tutorial.engine.events import (
     TrickWon,
     TurnUp,
 )
+
+from .chouine_helpers import card, cards, of_type
 
 DECK = cards(
     "7S 10H AS KD AH QC 9C KS JS QD 8D 8C 9S 10D AC 8H JC KC 10C 8S QH 9H QS JH JD 7C 7H 10S KH 7D 9D AD"
@@ -174,7 +174,9 @@ def test_scripted_full_deal_step_by_step():
             DeclarationScore(1, Combination.MARIAGE, Suit.CLUBS, False, 20),
         ),
         declared=(0, 60),
+        card_totals=(41 + 10, 79),  # the dix de der to player 0, who took the last trick
         totals=(51, 139),
+        winner=1,
     )
     assert of_type(all_events, DealWon) == [DealWon(1, by_chouine=False)]
     assert deal.result == DealResult((51, 79), (0, 60), (51, 139), 1, None)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from chouine_helpers import cards, of_type, play, recount
-
 from tutorial.engine import (
     ALL_CARDS,
     DEAL_POINTS,
@@ -15,6 +13,8 @@ from tutorial.engine import (
     replay,
 )
 from tutorial.engine.events import DealScored, DealTied, DealWon, DeclarationScore, TrickWon
+
+from .chouine_helpers import cards, of_type, play, recount
 
 # ------------------------------------------------------------------ the worked examples
 
@@ -59,10 +59,74 @@ TIED = {
     "rules": {"quinte": 50},
     "dealer": 0,
     "players": ["Alice", "Bob"],
-    "deck": "7D 9S JS KD KS AH 7S AC QH QC QD 10S KH 7C QS KC 9C 8C JH 9H JC AS 8D 10C 8S JD 9D 10D 8H 7H "
-    "10H AD".split(),
-    "actions": "QH KD 9S 7D 7S AC KH 9C JS AH KC 10S 8C JC JH AS 10C 9D 10D QC KS JD 10H 7H AD QD 8H 9H 7C "
-    "8D QS 8S".split(),
+    "deck": [
+        "7D",
+        "9S",
+        "JS",
+        "KD",
+        "KS",
+        "AH",
+        "7S",
+        "AC",
+        "QH",
+        "QC",
+        "QD",
+        "10S",
+        "KH",
+        "7C",
+        "QS",
+        "KC",
+        "9C",
+        "8C",
+        "JH",
+        "9H",
+        "JC",
+        "AS",
+        "8D",
+        "10C",
+        "8S",
+        "JD",
+        "9D",
+        "10D",
+        "8H",
+        "7H",
+        "10H",
+        "AD",
+    ],
+    "actions": [
+        "QH",
+        "KD",
+        "9S",
+        "7D",
+        "7S",
+        "AC",
+        "KH",
+        "9C",
+        "JS",
+        "AH",
+        "KC",
+        "10S",
+        "8C",
+        "JC",
+        "JH",
+        "AS",
+        "10C",
+        "9D",
+        "10D",
+        "QC",
+        "KS",
+        "JD",
+        "10H",
+        "7H",
+        "AD",
+        "QD",
+        "8H",
+        "9H",
+        "7C",
+        "8D",
+        "QS",
+        "8S",
+    ],
 }
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from chouine_helpers import advance, card, cards, new_deal, of_type, play, snapshot, strict_deal
 
 from tutorial.engine import (
     ALL_CARDS,
@@ -17,6 +16,8 @@ from tutorial.engine import (
     trick_winner,
 )
 from tutorial.engine.events import CardDrawn, CardPlayed, TalonEmpty, TrickWon
+
+from .chouine_helpers import advance, card, cards, new_deal, of_type, play, snapshot, strict_deal
 
 # ------------------------------------------------------------------ point 5: trick winner
 
@@ -48,10 +49,7 @@ def test_point_05_trick_winner_exhaustive_against_the_rule_text():
             for follow in ALL_CARDS:
                 if lead is follow:
                     continue
-                if follow.suit is lead.suit:
-                    expected = follow.rank > lead.rank
-                else:
-                    expected = follow.suit is trumps
+                expected = follow.rank > lead.rank if follow.suit is lead.suit else follow.suit is trumps
                 assert trick_winner(lead, follow, trumps)[0] is expected, (lead, follow, trumps)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from chouine_helpers import advance, card, new_deal, play
-
 from tutorial.engine import ALL_CARDS, Deal, Phase, SeatView
+
+from .chouine_helpers import advance, card, new_deal, play
 
 
 def test_point_18_seat_sees_own_hand_not_the_opponents_nor_the_talon():

@@ -24,7 +24,8 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     return monkeypatch
 
 
-def test_debug_is_off_by_default(clean_env: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("clean_env")
+def test_debug_is_off_by_default() -> None:
     app = create_app()
     assert app.debug is False
     assert app.config["DEBUG"] is False
@@ -38,7 +39,8 @@ def test_debug_only_when_asked_for(clean_env: pytest.MonkeyPatch) -> None:
     assert create_app().debug is True
 
 
-def test_secret_key_is_random_per_process_outside_production(clean_env: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("clean_env")
+def test_secret_key_is_random_per_process_outside_production() -> None:
     first, second = create_app().secret_key, create_app().secret_key
     assert first and second and first != second
     assert len(str(first)) >= 32
@@ -70,7 +72,7 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def test_gunicorn_in_production_without_secret_key_exits(tmp_path: Path) -> None:
+def test_gunicorn_in_production_without_secret_key_exits() -> None:
     """``gunicorn`` (``gunicorn.conf.py`` preloads the app) stops at once, serving nothing."""
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "FLASK_DEBUG")}

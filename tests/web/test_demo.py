@@ -8,10 +8,12 @@ import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+from tutorial.catalogs import LANGUAGES
 from tutorial.content import rule_url
-from tutorial.narration.catalog import LANGUAGES, translator
-from tutorial.narration.demos import demos, labels
+from tutorial.narration.catalog import translator
+from tutorial.narration.demos import demos
 from tutorial.narration.names import card_name
+from tutorial.web.demo.labels import labels
 from tutorial.web.demo.view import rule_link
 
 HX = {"HX-Request": "true"}
@@ -54,7 +56,7 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
             if s.kind == "may-not":
                 assert str(escape(s.text)) in narration
         # Each explanation links to the rules paragraph that states its point, same language.
-        for s in narr.sentences:
+        for s in (*narr.happened, *narr.next, *filter(None, [narr.remark])):
             if s.rule is not None:
                 assert s.link == rule_url(lang, s.rule), (url, s.rule)
             if s.kind in ("why", "may-not", "blocked") and s.link:
@@ -71,9 +73,7 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
 
 
 def test_history_restore_gets_the_whole_page(client: FlaskClient) -> None:
-    response = client.get(
-        "/fr/demo/full-deal/3", headers={**HX, "HX-History-Restore-Request": "true"}
-    )
+    response = client.get("/fr/demo/full-deal/3", headers={**HX, "HX-History-Restore-Request": "true"})
     assert response.status_code == 200
     assert "<html" in response.get_data(as_text=True)
 
@@ -123,7 +123,8 @@ def test_bad_steps_are_404_in_the_language(client: FlaskClient, lang: str, path:
 
 def test_controls_are_links(client: FlaskClient) -> None:
     html = client.get("/en/demo/full-deal/2").get_data(as_text=True)
-    t = labels(translator("en"))
+    with client.application.test_request_context("/en/"):
+        t = labels()
     for key, n in (("first", 1), ("previous", 1), ("next", 3)):
         assert re.search(rf'id="demo-{key}"[^>]*href="/en/demo/full-deal/{n}"', html), key
     assert 'data-hx-push-url="true"' in html and 'data-hx-target="#demo-stage"' in html

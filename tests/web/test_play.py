@@ -322,7 +322,7 @@ def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
     from tutorial import ai
     from tutorial.web.play import computer
 
-    def always_a_mistake(deal: Any, action: Any, rng: Any, level: str) -> ai.Grade:
+    def always_a_mistake(deal: Any, action: Any, _rng: Any, _level: str) -> ai.Grade:
         best = next(a for a in deal.legal_actions() if a != action)
         mine, better = ai.Estimate(action, 0.2, -30.0, ()), ai.Estimate(best, 0.7, 25.0, ())
         reasons = (ai.Reason(ai.ReasonKind.GIVES_POINTS, points=11),)

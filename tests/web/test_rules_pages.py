@@ -9,11 +9,12 @@ import lxml.html
 import pytest
 from flask.testing import FlaskClient
 
+from tutorial.catalogs import LANGUAGES
 from tutorial.content import placeholders
 from tutorial.content.source import sections
 from tutorial.engine import QUINTE_VALUES, Settings
 
-LANGS = ("fr", "es", "en")
+LANGS = LANGUAGES
 SLUGS = [s.slug for s in sections()]
 PAGES = ["rules"] + [f"rules/{slug}" for slug in SLUGS]
 QUERIES = ["", "?quinte=100"]

@@ -53,8 +53,15 @@ def test_asset_urls(app: Flask) -> None:
 @pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
 def test_built_manifest_has_every_asset_and_the_files_exist() -> None:
     manifest = assets.load_manifest()
-    for key in ("css/site.css", "js/site.js", "vendor/htmx.min.js", "img/favicon.svg",
-                "img/cards-fr.svg", "img/cards-es.svg", "img/cards-en.svg"):
+    for key in (
+        "css/site.css",
+        "js/site.js",
+        "vendor/htmx.min.js",
+        "img/favicon.svg",
+        "img/cards-fr.svg",
+        "img/cards-es.svg",
+        "img/cards-en.svg",
+    ):
         assert key in manifest, key
         assert (assets.STATIC_DIR / manifest[key]).is_file()
     htmx = (assets.STATIC_DIR / manifest["vendor/htmx.min.js"]).read_text(encoding="utf-8")
@@ -65,8 +72,13 @@ def test_built_manifest_has_every_asset_and_the_files_exist() -> None:
 @pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
 @pytest.mark.parametrize(
     ("accept", "encoding"),
-    [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"),
-     ("identity", None), ("", None)],
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("gzip", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("identity", None),
+        ("", None),
+    ],
 )
 def test_built_assets_are_sent_precompressed(app: Flask, accept: str, encoding: str | None) -> None:
     import gzip

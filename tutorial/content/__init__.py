@@ -15,16 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from io import BytesIO
-from pathlib import Path
 from typing import Any
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
 from markupsafe import Markup, escape
 from num2words import num2words
 
+from tutorial.catalogs import LANGUAGES, Translator, catalog
 from tutorial.content.examples import Outcome, run
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Section, Unit, section, sections, ui_messages
@@ -39,32 +35,18 @@ __all__ = [
     "render_section",
     "rule_url",
     "section",
+    "section_title",
     "sections",
     "translator",
     "ui",
 ]
 
-LANGUAGES = ("fr", "es", "en")
-TRANSLATIONS_DIR = Path(__file__).resolve().parents[2] / "translations"
 DOMAIN = "content"
 
 
-@cache
-def translator(lang: str) -> NullTranslations:
-    """The ``content`` catalog of ``lang``: the compiled ``.mo``, or the ``.po`` if not built."""
-    mo = TRANSLATIONS_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    po = TRANSLATIONS_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with mo.open("rb") as f:
-            return Translations(f, domain=DOMAIN)
-    if po.exists():
-        with po.open("rb") as f:
-            catalog = read_po(f, locale=lang, domain=DOMAIN)
-        buf = BytesIO()
-        write_mo(buf, catalog)
-        buf.seek(0)
-        return Translations(buf, domain=DOMAIN)
-    return NullTranslations()
+def translator(lang: str) -> Translator:
+    """The ``content`` catalog of ``lang``."""
+    return catalog(lang, DOMAIN)
 
 
 #: Counts small enough to read better in words in running text ("five cards").
@@ -352,4 +334,5 @@ def _render_unit(lang: str, unit: Unit, values: dict[str, Any], settings: Settin
 
 
 def section_title(lang: str, sec: Section, settings: Settings) -> str:
+    """A section's title in ``lang``, numbers filled in for ``settings``."""
     return message(lang, sec.title.id, sec.title.text, placeholders(settings))

@@ -17,8 +17,8 @@ from tutorial.content.source import parse_units
 
 def extract_markdown(
     fileobj: IO[bytes],
-    keywords: Mapping[str, Any],
-    comment_tags: Collection[str],
+    _keywords: Mapping[str, Any],
+    _comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
     """Yield ``(lineno, "pgettext", (context, message), comments)`` for every unit.

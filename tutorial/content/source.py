@@ -136,9 +136,7 @@ def parse_units(text: str, path: str = "<string>", slug: str = "") -> list[Unit]
         stripped = line.strip()
         lineno = i + 1
         if stripped.startswith("<!--") and "-->" not in stripped:
-            while i < len(lines) and "-->" not in lines[i]:
-                i += 1
-            i += 1
+            i = _after_comment(lines, i)
             continue
         if not stripped or (stripped.startswith("<!--") and stripped.endswith("-->")):
             if pending is not None and not stripped:
@@ -151,14 +149,7 @@ def parse_units(text: str, path: str = "<string>", slug: str = "") -> list[Unit]
                 raise SourceError(f"{path}:{lineno}: only ```chouine blocks are allowed")
             if not units:
                 raise SourceError(f"{path}:{lineno}: an example must follow a unit of text")
-            body: list[str] = []
-            i += 1
-            while i < len(lines) and lines[i].strip() != "```":
-                body.append(lines[i])
-                i += 1
-            if i == len(lines):
-                raise SourceError(f"{path}:{lineno}: unclosed ```chouine block")
-            i += 1
+            body, i = _fenced_block(lines, i, f"{path}:{lineno}")
             owner = units[-1]
             # Examples hang from the paragraph they illustrate (not from a table row's cell).
             ex_id = f"{owner.id}.ex{len(owner.examples) + 1}"
@@ -189,27 +180,51 @@ def parse_units(text: str, path: str = "<string>", slug: str = "") -> list[Unit]
                 break
             block.append(nxt)
             i += 1
-        first = block[0]
-        unit: Unit
-        if first.startswith("#"):
-            level = len(first) - len(first.lstrip("#"))
-            unit = Unit(uid, "heading", level, rules, attrs, lineno, " ".join(block)[level:].strip())
-        elif first.startswith("|"):
-            if len(block) != 1:
-                raise SourceError(f"{path}:{lineno}: one table row per attribute line")
-            cells = [c.strip() for c in first.strip("|").split("|")]
-            unit = Unit(uid, "row", 0, rules, attrs, lineno, cells=cells, header="header" in attrs)
-        elif first.startswith("- "):
-            unit = Unit(uid, "item", 0, rules, attrs, lineno, " ".join(block)[2:].strip())
-        elif re.match(r"^\d+\. ", first):
-            unit = Unit(uid, "oitem", 0, rules, attrs, lineno, " ".join(block).split(" ", 1)[1])
-        else:
-            kind = "figure" if "figure" in attrs else "para"
-            unit = Unit(uid, kind, 0, rules, attrs, lineno, " ".join(block))
-        units.append(unit)
+        units.append(_unit(uid, attrs, rules, block, f"{path}:{lineno}", lineno))
     if pending is not None:
         raise SourceError(f"{path}:{pending[2]}: attribute line at end of file")
     return units
+
+
+def _after_comment(lines: list[str], start: int) -> int:
+    """The line after the end of the HTML comment that opens at ``start``."""
+    i = start
+    while i < len(lines) and "-->" not in lines[i]:
+        i += 1
+    return i + 1
+
+
+def _fenced_block(lines: list[str], start: int, where: str) -> tuple[list[str], int]:
+    """The lines between the fence at ``start`` and its closing fence, and the line after it."""
+    body: list[str] = []
+    i = start + 1
+    while i < len(lines) and lines[i].strip() != "```":
+        body.append(lines[i])
+        i += 1
+    if i == len(lines):
+        raise SourceError(f"{where}: unclosed ```chouine block")
+    return body, i + 1
+
+
+def _unit(
+    uid: str, attrs: dict[str, str], rules: tuple[int, ...], block: list[str], where: str, lineno: int
+) -> Unit:
+    """One unit from its text lines: a heading, a table row, a list item or a paragraph."""
+    first = block[0]
+    if first.startswith("#"):
+        level = len(first) - len(first.lstrip("#"))
+        return Unit(uid, "heading", level, rules, attrs, lineno, " ".join(block)[level:].strip())
+    if first.startswith("|"):
+        if len(block) != 1:
+            raise SourceError(f"{where}: one table row per attribute line")
+        cells = [c.strip() for c in first.strip("|").split("|")]
+        return Unit(uid, "row", 0, rules, attrs, lineno, cells=cells, header="header" in attrs)
+    if first.startswith("- "):
+        return Unit(uid, "item", 0, rules, attrs, lineno, " ".join(block)[2:].strip())
+    if re.match(r"^\d+\. ", first):
+        return Unit(uid, "oitem", 0, rules, attrs, lineno, " ".join(block).split(" ", 1)[1])
+    kind = "figure" if "figure" in attrs else "para"
+    return Unit(uid, kind, 0, rules, attrs, lineno, " ".join(block))
 
 
 def parse_section(path: Path) -> Section:
@@ -247,7 +262,3 @@ def section(slug: str) -> Section | None:
         if s.slug == slug:
             return s
     return None
-
-
-def all_units() -> list[tuple[Section, Unit]]:
-    return [(s, u) for s in sections() for u in s.units]

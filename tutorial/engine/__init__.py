@@ -28,12 +28,16 @@ from .deal import (
     IllegalAction,
     Phase,
     SeatView,
+    Trick,
     count_deal,
+    face_down_size,
+    hand_size,
     trick_winner,
 )
 from .fast import FastDeal
-from .match import Match, draw_for_dealer
-from .record import DealRecord, RecordError, Replay, Step, random_record, replay
+from .match import Match, draw_for_dealer, lower_card_deals
+from .random_play import random_record
+from .record import DealRecord, RecordError, Replay, Step, replay
 from .rules import (
     DEAL_POINTS,
     HAND_SIZE,
@@ -53,6 +57,7 @@ from .rules import (
     Settings,
     TrickWin,
     combination_value,
+    declaration_in_trumps,
 )
 
 __all__ = [
@@ -101,11 +106,16 @@ __all__ = [
     "Step",
     "Suit",
     "Swap",
+    "Trick",
     "TrickWin",
     "action_token",
     "combination_value",
     "count_deal",
+    "declaration_in_trumps",
     "draw_for_dealer",
+    "face_down_size",
+    "hand_size",
+    "lower_card_deals",
     "parse_action",
     "random_record",
     "replay",

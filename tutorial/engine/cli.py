@@ -90,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.count < 0:
         parser.error("--count must be 0 or more")
-    from .record import random_record
+    from .random_play import random_record
 
     rng = random.Random(args.seed)
     for _ in range(args.count):

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -53,6 +53,7 @@ from .rules import (
     Settings,
     TrickWin,
     combination_value,
+    declaration_in_trumps,
 )
 
 SUIT_COMBINATIONS = (
@@ -92,20 +93,47 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    """A declaration made while playing ``card`` (rule 11).
+    """A declaration (rule 11): made at ``trick`` while playing ``card``, breaking ``cards``.
 
-    ``card`` is None (and ``trick`` 0) for a declaration given with a position
-    (:meth:`Deal.from_position`), whose cards are not known.
+    A declaration given with a position (:meth:`Deal.from_position`) was made earlier in the
+    deal: its trick, card and cards are not known (``None``, ``None``, ``()``).
     """
 
     player: int
-    trick: int
     combination: Combination
     suit: Suit | None
-    card: Card | None
-    cards: tuple[Card, ...]
     in_trumps: bool
     value: int
+    trick: int | None = None
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The cards on the table (the lead first) and the player who led them.
+
+    It reads as the sequence of its cards: ``len(trick)``, ``trick[0]``, ``card in trick``.
+    """
+
+    leader: int
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def lead(self) -> Card | None:
+        return self.cards[0] if self.cards else None
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __getitem__(self, index: int) -> Card:
+        return self.cards[index]
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +184,58 @@ def trick_winner(lead: Card, follow: Card, trumps: Suit) -> tuple[bool, TrickWin
     return False, TrickWin.NOT_FOLLOWED
 
 
+#: The table before a lead, by leader, and after each possible lead (``_LED[leader][card.index]``):
+#: Trick values are immutable, so the engine shares these rather than building new ones.
+_NO_CARD_LED = (Trick(0), Trick(1))
+_LED = tuple(tuple(Trick(leader, (card,)) for card in ALL_CARDS) for leader in (0, 1))
+
+
+def _cards_of(seq: Sequence[Card | str]) -> list[Card]:
+    return [c if isinstance(c, Card) else Card.parse(c) for c in seq]
+
+
+def hand_size(trick_number: int) -> int:
+    """Rule 7: five cards in hand up to trick 12, then one fewer a trick."""
+    return min(HAND_SIZE, TRICKS_PER_DEAL + 1 - trick_number)
+
+
+def face_down_size(trick_number: int) -> int:
+    """Rule 7: face-down cards of the talon before ``trick_number`` (two drawn per trick)."""
+    return max(0, TALON_SIZE - 2 * (trick_number - 1))
+
+
+def _position_trumps(
+    trick_number: int, turn_up: Card | str | None, trumps: Suit | None
+) -> tuple[Card | None, Suit]:
+    """The turn-up and trump suit of a position at ``trick_number``, checked."""
+    if type(trick_number) is not int or not 1 <= trick_number <= TRICKS_PER_DEAL:
+        raise ValueError("the trick number is 1 to 16")
+    up = Card.parse(turn_up) if isinstance(turn_up, str) else turn_up
+    if trick_number <= LAST_DRAW_TRICK and up is None:
+        raise ValueError("while the talon lasts (tricks 1-11) the turn-up is on the table")
+    if trick_number > LAST_DRAW_TRICK and up is not None:
+        raise ValueError("after trick 11 the turn-up has been taken")
+    suit = up.suit if up is not None else trumps
+    if suit is None or (trumps is not None and trumps is not suit):
+        raise ValueError("give the trump suit, or a turn-up of that suit")
+    return up, suit
+
+
+def _earlier_declarations(
+    declared: Sequence[tuple[int, Combination, Suit | None]], trumps: Suit, settings: Settings
+) -> list[Declaration]:
+    """Declarations made earlier in the deal (rule 13 then limits what follows)."""
+    given = []
+    for player, comb, suit in declared:
+        if type(player) is not int or player not in (0, 1):
+            raise ValueError(f"a declaration is made by player 0 or 1, not {player!r}")
+        if (comb is Combination.QUINTE) != (suit is None):
+            raise ValueError("a quinte has no suit; every other combination has one")
+        in_trumps = declaration_in_trumps(comb, suit, trumps)
+        given.append(Declaration(player, comb, suit, in_trumps, combination_value(comb, in_trumps, settings)))
+    return given
+
+
 def count_deal(captured: Sequence[Sequence[Card]], last_trick: int, declared: Sequence[int]) -> DealResult:
     """Rule 16: card points of the captured cards, 10 for the last trick, declarations.
 
@@ -181,7 +261,6 @@ class Deal:
     __slots__ = (
         "_chouines",
         "_pending",
-        "au_sept_asked",
         "card_points",
         "dealer",
         "deck",
@@ -189,7 +268,6 @@ class Deal:
         "declared_suits",
         "hands",
         "last_trick_winner",
-        "leader",
         "opening_events",
         "phase",
         "public_cards",
@@ -213,41 +291,93 @@ class Deal:
             raise ValueError(f"a deck is {DECK_SIZE} different cards")
         if type(dealer) is not int or dealer not in (0, 1):
             raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
-        self.deck = cards
-        self.dealer = dealer
-        self.settings = settings or Settings()
         non_dealer = 1 - dealer
         hands: list[list[Card]] = [[], []]
         # Rule 3: deck[0], [2], … [8] to the non-dealer; [1], [3], … [9] to the dealer.
         hands[non_dealer] = list(cards[0 : 2 * HAND_SIZE : 2])
         hands[dealer] = list(cards[1 : 2 * HAND_SIZE : 2])
-        self.hands = hands
         # Rule 3: deck[10] is the turn-up; deck[11] is the top of the face-down talon.
-        self.turn_up: Card | None = cards[TURN_UP_INDEX]
-        self.trumps = self.turn_up.suit
-        self.seven_of_trumps = self.turn_up.same_suit[Rank.SEVEN]
-        self.talon: list[Card] = list(cards[TURN_UP_INDEX + 1 :])
-        self.trick_number = 1
-        self.leader = non_dealer  # rule 4: the non-dealer leads trick 1
-        self.phase = Phase.LEAD
-        self.trick: list[Card] = []
-        self.tricks_won: list[list[tuple[Card, Card]]] = [[], []]
-        self.card_points = [0, 0]
-        self.declarations: list[Declaration] = []
+        turn_up = cards[TURN_UP_INDEX]
+        talon = list(cards[TURN_UP_INDEX + 1 :])
+        self._set_state(
+            deck=cards,
+            dealer=dealer,
+            settings=settings or Settings(),
+            hands=hands,
+            turn_up=turn_up,
+            trumps=turn_up.suit,
+            talon=talon,
+            trick_number=1,
+            trick=_NO_CARD_LED[non_dealer],  # rule 4: the non-dealer leads trick 1
+            phase=Phase.LEAD,
+            tricks_won=[[], []],
+            declarations=[],
+            swapped_by=None,
+            seven_played=False,
+            opening_events=(
+                CardsDealt(dealer, (tuple(hands[0]), tuple(hands[1]))),
+                TurnUp(turn_up, len(talon) + 1),
+            ),
+        )
+
+    def _set_state(
+        self,
+        *,
+        deck: tuple[Card, ...],
+        dealer: int,
+        settings: Settings,
+        hands: list[list[Card]],
+        turn_up: Card | None,
+        trumps: Suit,
+        talon: list[Card],
+        trick_number: int,
+        trick: Trick,
+        phase: Phase,
+        tricks_won: list[list[tuple[Card, Card]]],
+        declarations: list[Declaration],
+        swapped_by: int | None,
+        seven_played: bool,
+        opening_events: tuple[Event, ...],
+        public_cards: list[set[Card]] | None = None,
+        last_trick_winner: int | None = None,
+        result: DealResult | None = None,
+        pending: list[Declaration] | None = None,
+        chouines: list[Declaration] | None = None,
+    ) -> None:
+        """The one place every attribute is set: by ``__init__``, ``from_position`` and ``copy``.
+
+        Card points, the suits declared and the quinte declared follow from the tricks won and
+        the declarations.
+        """
+        self.deck = deck
+        self.dealer = dealer
+        self.settings = settings
+        self.hands = hands
+        self.turn_up = turn_up
+        self.trumps = trumps
+        self.seven_of_trumps = Card(Rank.SEVEN, trumps)
+        self.talon = talon
+        self.trick_number = trick_number
+        self.trick = trick
+        self.phase = phase
+        self.tricks_won = tricks_won
+        self.card_points = [sum(a.points + b.points for a, b in pile) for pile in tricks_won]
+        self.declarations = declarations
         self.declared_suits: list[set[Suit]] = [set(), set()]
         self.quinte_declared = [False, False]
-        self.swapped_by: int | None = None
-        self.seven_played = False
-        self.au_sept_asked = False
-        self.last_trick_winner: int | None = None
-        self.result: DealResult | None = None
-        self.public_cards: list[set[Card]] = [set(), set()]
-        self._pending: list[Declaration] = []
-        self._chouines: list[Declaration] = []
-        self.opening_events: tuple[Event, ...] = (
-            CardsDealt(dealer, (tuple(hands[0]), tuple(hands[1]))),
-            TurnUp(self.turn_up, self.talon_size),
-        )
+        for decl in declarations:
+            if decl.combination is Combination.QUINTE:
+                self.quinte_declared[decl.player] = True
+            elif decl.suit is not None:
+                self.declared_suits[decl.player].add(decl.suit)
+        self.swapped_by = swapped_by
+        self.seven_played = seven_played
+        self.last_trick_winner = last_trick_winner
+        self.result = result
+        self.public_cards = public_cards if public_cards is not None else [set(), set()]
+        self._pending = pending if pending is not None else []
+        self._chouines = chouines if chouines is not None else []
+        self.opening_events = opening_events
 
     @classmethod
     def from_position(
@@ -280,37 +410,22 @@ class Deal:
         >>> [(o.card.code, o.reason.key) for o in deal.card_options()]
         [('KH', 'follows_suit'), ('9C', 'must_follow_suit'), ('7C', 'must_follow_suit')]
         """
-
-        def cards_of(seq: Sequence[Card | str]) -> list[Card]:
-            return [c if isinstance(c, Card) else Card.parse(c) for c in seq]
-
         for name, player in (("leader", leader), ("dealer", dealer), ("swapped_by", swapped_by)):
             if (player is not None or name == "leader") and (type(player) is not int or player not in (0, 1)):
                 raise ValueError(f"{name} is player 0 or 1, not {player!r}")
-        if type(trick_number) is not int or not 1 <= trick_number <= TRICKS_PER_DEAL:
-            raise ValueError("the trick number is 1 to 16")
-        up = Card.parse(turn_up) if isinstance(turn_up, str) else turn_up
-        if trick_number <= LAST_DRAW_TRICK and up is None:
-            raise ValueError("while the talon lasts (tricks 1-11) the turn-up is on the table")
-        if trick_number > LAST_DRAW_TRICK and up is not None:
-            raise ValueError("after trick 11 the turn-up has been taken")
-        suit = up.suit if up is not None else trumps
-        if suit is None or (trumps is not None and trumps is not suit):
-            raise ValueError("give the trump suit, or a turn-up of that suit")
-        hand_cards = (cards_of(hands[0]), cards_of(hands[1]))
-        on_table = cards_of(trick)
+        up, suit = _position_trumps(trick_number, turn_up, trumps)
+        hand_cards = (_cards_of(hands[0]), _cards_of(hands[1]))
+        on_table = _cards_of(trick)
         if len(on_table) > 1:
             raise ValueError("a position has at most the lead card on the table")
-        # Rule 7: five cards in hand up to trick 12, then one fewer a trick.
-        size = min(HAND_SIZE, TRICKS_PER_DEAL + 1 - trick_number)
         for player in (0, 1):
-            want = size - (1 if on_table and player == leader else 0)
+            want = hand_size(trick_number) - (1 if on_table and player == leader else 0)
             if len(hand_cards[player]) != want:
                 raise ValueError(
                     f"at trick {trick_number} player {player} holds {want} cards, "
                     f"not {len(hand_cards[player])}"
                 )
-        captured = (cards_of(won[0]), cards_of(won[1]))
+        captured = (_cards_of(won[0]), _cards_of(won[1]))
         if len(captured[0]) % 2 or len(captured[1]) % 2:
             raise ValueError("the cards won are whole tricks of two cards")
         used = [
@@ -321,82 +436,54 @@ class Deal:
             *captured[0],
             *captured[1],
         ]
-        face_down = max(0, TALON_SIZE - 2 * (trick_number - 1))
+        face_down = face_down_size(trick_number)
         if talon is None:
             spare = [c for c in ALL_CARDS if c not in used]
             talon_cards = spare[:face_down]
         else:
-            talon_cards = cards_of(talon)
+            talon_cards = _cards_of(talon)
             if len(talon_cards) != face_down:
                 raise ValueError(f"at trick {trick_number} the talon holds {face_down} cards")
         used += talon_cards
         if len(set(used)) != len(used):
             raise ValueError("a card appears twice in the position")
+        settings = settings or Settings()
+        given = [*declarations, *_earlier_declarations(declared, suit, settings)]
+        if au_sept and (trick_number != LAST_SWAP_TRICK or on_table):
+            raise ValueError("the au sept question comes before the lead to trick 11")
+        seven = Card(Rank.SEVEN, suit)
         deal = cls.__new__(cls)
-        deal.deck = ()
-        deal.dealer = (1 - leader) if dealer is None else dealer
-        deal.settings = settings or Settings()
-        deal.hands = [hand_cards[0], hand_cards[1]]
-        deal.turn_up = up
-        deal.trumps = suit
-        deal.seven_of_trumps = Card(Rank.SEVEN, suit)
-        deal.talon = talon_cards
-        deal.trick_number = trick_number
-        deal.leader = leader
-        deal.trick = on_table
-        deal.phase = Phase.FOLLOW if on_table else Phase.LEAD
-        deal.tricks_won = [[(pile[i], pile[i + 1]) for i in range(0, len(pile), 2)] for pile in captured]
-        deal.card_points = [sum(c.points for c in pile) for pile in captured]
-        deal.declared_suits = [set(), set()]
-        deal.quinte_declared = [False, False]
-        given = list(declarations)
-        for player, comb, comb_suit in declared:
-            # A declaration made earlier in the deal (rule 13 then limits what follows).
-            if type(player) is not int or player not in (0, 1):
-                raise ValueError(f"a declaration is made by player 0 or 1, not {player!r}")
-            if (comb is Combination.QUINTE) != (comb_suit is None):
-                raise ValueError("a quinte has no suit; every other combination has one")
-            in_trumps = comb_suit is suit
-            given.append(
-                Declaration(
-                    player,
-                    0,
-                    comb,
-                    comb_suit,
-                    None,
-                    (),
-                    in_trumps,
-                    combination_value(comb, in_trumps, deal.settings),
-                )
-            )
-        deal.declarations = given
-        for decl in given:
-            if decl.combination is Combination.QUINTE:
-                deal.quinte_declared[decl.player] = True
-            elif decl.suit is not None:
-                deal.declared_suits[decl.player].add(decl.suit)
-        deal.swapped_by = swapped_by
-        seven = deal.seven_of_trumps
-        # The seven is gone once played: on the table, in a trick, or not in the position.
-        deal.seven_played = seven in on_table or seven in captured[0] + captured[1] or seven not in used
-        deal.au_sept_asked = au_sept
-        if au_sept:
-            if trick_number != LAST_SWAP_TRICK or on_table:
-                raise ValueError("the au sept question comes before the lead to trick 11")
-            deal.phase = Phase.AU_SEPT
-        deal.last_trick_winner = None
-        deal.result = None
-        deal.public_cards = [set(), set()]
-        deal._pending = []
-        deal._chouines = []
-        deal.opening_events = ()
+        deal._set_state(
+            deck=(),
+            dealer=(1 - leader) if dealer is None else dealer,
+            settings=settings,
+            hands=[hand_cards[0], hand_cards[1]],
+            turn_up=up,
+            trumps=suit,
+            talon=talon_cards,
+            trick_number=trick_number,
+            trick=Trick(leader, tuple(on_table)),
+            phase=Phase.AU_SEPT if au_sept else Phase.FOLLOW if on_table else Phase.LEAD,
+            tricks_won=[[(pile[i], pile[i + 1]) for i in range(0, len(pile), 2)] for pile in captured],
+            declarations=given,
+            swapped_by=swapped_by,
+            # The seven is gone once played: on the table, in a trick, or not in the position.
+            seven_played=seven in on_table or seven in captured[0] + captured[1] or seven not in used,
+            opening_events=(),
+        )
         return deal
 
     # ----------------------------------------------------------------- state queries
     @property
+    def leader(self) -> int:
+        """The player who leads (or led) the trick being played."""
+        return self.trick.leader
+
+    @property
     def to_act(self) -> int:
         """The player whose decision it is (the follower at the au sept question)."""
-        return self.leader if self.phase is Phase.LEAD else 1 - self.leader
+        leader = self.trick.leader
+        return leader if self.phase is Phase.LEAD else 1 - leader
 
     @property
     def follower(self) -> int:
@@ -418,13 +505,28 @@ class Deal:
 
     def copy(self) -> Deal:
         other = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [
-                    list(v) if isinstance(v, list) else set(v) if isinstance(v, set) else v for v in value
-                ]
-            setattr(other, name, value)
+        other._set_state(
+            deck=self.deck,
+            dealer=self.dealer,
+            settings=self.settings,
+            hands=[list(self.hands[0]), list(self.hands[1])],
+            turn_up=self.turn_up,
+            trumps=self.trumps,
+            talon=list(self.talon),
+            trick_number=self.trick_number,
+            trick=self.trick,
+            phase=self.phase,
+            tricks_won=[list(self.tricks_won[0]), list(self.tricks_won[1])],
+            declarations=list(self.declarations),
+            swapped_by=self.swapped_by,
+            seven_played=self.seven_played,
+            opening_events=self.opening_events,
+            public_cards=[set(self.public_cards[0]), set(self.public_cards[1])],
+            last_trick_winner=self.last_trick_winner,
+            result=self.result,
+            pending=list(self._pending),
+            chouines=list(self._chouines),
+        )
         return other
 
     # ----------------------------------------------------------------- legality
@@ -453,7 +555,7 @@ class Deal:
             return [Reason.LEADER_FREE] * len(hand)  # rule 8: the leader is always free
         if not self.strict:
             return [Reason.TALON_FREE] * len(hand)  # rule 6: free while the talon lasts
-        lead = self.trick[0]
+        lead = self.trick.cards[0]
         led = lead.suit
         trumps = self.trumps
         if any(c.suit is led for c in hand):
@@ -663,16 +765,16 @@ class Deal:
             assert cards is not None
             comb = action.declaration
             suit = None if comb is Combination.QUINTE else card.suit
-            in_trumps = suit is self.trumps
+            in_trumps = declaration_in_trumps(comb, suit, self.trumps)
             declaration = Declaration(
                 player,
-                self.trick_number,
                 comb,
                 suit,
-                card,
-                cards,
                 in_trumps,
                 combination_value(comb, in_trumps, self.settings),
+                trick=self.trick_number,
+                card=card,
+                cards=cards,
             )
             if comb is Combination.QUINTE:
                 self.quinte_declared[player] = True  # rule 13: one quinte
@@ -684,7 +786,8 @@ class Deal:
                 self._chouines.append(declaration)
         hand.remove(card)
         self.public_cards[player].discard(card)
-        self.trick.append(card)
+        if leading:
+            self.trick = _LED[player][card.index]
         if card is self.seven_of_trumps:
             self.seven_played = True
         events: list[Event] = [
@@ -694,20 +797,23 @@ class Deal:
                 card,
                 leading,
                 reason,
+                card.suit is self.trumps,
                 declaration.combination if declaration else None,
                 declaration.value if declaration else 0,
                 declaration.cards if declaration else (),
+                declaration.in_trumps if declaration else False,
             )
         ]
         if leading:
             self.phase = Phase.FOLLOW
             return events
-        events.extend(self._end_trick())
+        events.extend(self._end_trick(card))
         return events
 
-    def _end_trick(self) -> list[Event]:
-        lead, follow = self.trick
-        leader, follower = self.leader, 1 - self.leader
+    def _end_trick(self, follow: Card) -> list[Event]:
+        lead = self.trick.cards[0]
+        leader = self.trick.leader
+        follower = 1 - leader
         follower_wins, why = trick_winner(lead, follow, self.trumps)
         winner = follower if follower_wins else leader
         trick = self.trick_number
@@ -723,10 +829,10 @@ class Deal:
             )
         self._pending = []
         points = lead.points + follow.points
-        events.append(TrickWon(trick, winner, lead, follow, why, points))
+        events.append(TrickWon(trick, leader, winner, lead, follow, why, points))
         self.tricks_won[winner].append((lead, follow))
         self.card_points[winner] += points
-        self.trick = []
+        self.trick = _NO_CARD_LED[leader]
         if self._chouines:
             return events + self._chouine_ends_deal()
         if trick == TRICKS_PER_DEAL:
@@ -735,12 +841,11 @@ class Deal:
         if trick <= LAST_DRAW_TRICK:
             events.extend(self._draw(winner))
         self.trick_number = trick + 1
-        self.leader = winner  # rule 4: the winner leads the next trick
+        self.trick = _NO_CARD_LED[winner]  # rule 4: the winner leads the next trick
         self.phase = Phase.LEAD
         if self.trick_number == LAST_DRAW_TRICK + 1:
             events.append(TalonEmpty(self.trick_number))  # rule 8: strict play begins
         if self.trick_number == LAST_SWAP_TRICK and self._au_sept_window():
-            self.au_sept_asked = True
             self.phase = Phase.AU_SEPT  # rule 10: the follower is asked, whatever they hold
             events.append(AuSeptAsked(self.trick_number, winner, 1 - winner))
         return events
@@ -775,7 +880,7 @@ class Deal:
         else:
             winning = chouines[0]
         assert winning.suit is not None
-        declared = self._declared_totals()
+        declared = self.declared_totals
         self.phase = Phase.OVER
         # Rule 15: no draw, no count; the declarer wins the deal.
         self.result = DealResult(None, declared, None, winning.player, winning.player)
@@ -786,7 +891,9 @@ class Deal:
             DealWon(winning.player, by_chouine=True),
         ]
 
-    def _declared_totals(self) -> tuple[int, int]:
+    @property
+    def declared_totals(self) -> tuple[int, int]:
+        """Rule 16: each player's declarations added up (a chouine scores nothing)."""
         totals = [0, 0]
         for decl in self.declarations:
             totals[decl.player] += decl.value
@@ -797,8 +904,8 @@ class Deal:
         last = self.last_trick_winner
         assert last is not None
         captured = [[c for trick in self.tricks_won[p] for c in trick] for p in (0, 1)]
-        result = count_deal(captured, last, self._declared_totals())
-        assert result.totals is not None
+        result = count_deal(captured, last, self.declared_totals)
+        assert result.totals is not None and result.card_points is not None
         declared, totals = result.declared, result.totals
         self.phase = Phase.OVER
         scores = tuple(
@@ -811,7 +918,9 @@ class Deal:
                 LAST_TRICK_BONUS,
                 scores,
                 declared,
+                result.card_points,
                 totals,
+                result.winner,
             )
         ]
         if result.winner is None:
@@ -834,7 +943,7 @@ class Deal:
             turn_up=self.turn_up,
             trumps=self.trumps,
             talon_size=self.talon_size,
-            trick=tuple(self.trick),
+            trick=self.trick.cards,
             own_tricks=tuple(self.tricks_won[seat]),
             opponent_last_trick=opponent_tricks[-1] if opponent_tricks else None,
             opponent_trick_count=len(opponent_tricks),

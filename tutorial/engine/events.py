@@ -37,16 +37,21 @@ class TurnUp:
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
-    """A card played to a trick, with the reason it was allowed and any declaration."""
+    """A card played to a trick, with the reason it was allowed and any declaration.
+
+    ``in_trumps``: the card is a trump; ``declaration_in_trumps``: the declaration is (rule 12).
+    """
 
     trick: int
     player: int
     card: Card
     leading: bool
     reason: Reason
+    in_trumps: bool
     declaration: Combination | None = None
     declaration_value: int = 0
     declaration_cards: tuple[Card, ...] = ()
+    declaration_in_trumps: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +69,10 @@ class DeclarationShown:
 
 @dataclass(frozen=True, slots=True)
 class TrickWon:
-    """Rule 5: who took the trick and why."""
+    """Rule 5: who took the trick and why; ``leader`` led it."""
 
     trick: int
+    leader: int
     winner: int
     lead: Card
     follow: Card
@@ -143,14 +149,20 @@ class DeclarationScore:
 
 @dataclass(frozen=True, slots=True)
 class DealScored:
-    """Rule 16: card points, dix de der and declarations after trick 16."""
+    """Rule 16: card points, dix de der and declarations after trick 16.
+
+    ``card_points`` are the cards captured; ``card_totals`` add the dix de der; ``totals`` add
+    the declarations too; ``winner`` has the higher total (None for equal totals).
+    """
 
     card_points: tuple[int, int]
     last_trick: int
     last_trick_bonus: int
     declarations: tuple[DeclarationScore, ...]
     declared: tuple[int, int]
+    card_totals: tuple[int, int]
     totals: tuple[int, int]
+    winner: int | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,10 @@ _CODES: dict[Combination, int] = {comb: code for code, comb in enumerate(COMBINA
 _PHASES = {Phase.LEAD: LEAD, Phase.FOLLOW: FOLLOW, Phase.AU_SEPT: AU_SEPT, Phase.OVER: OVER}
 
 # ------------------------------------------------------------------ tables from the engine
+# The bit tricks rely on ``Card.index`` being ``suit * 8 + offset``, the offset running from
+# the ace (0) down to the seven (7): a lower index is a higher card of its suit (rule 1).
+if any(c.index != SUITS.index(c.suit) * 8 + int(Rank.ACE) - int(c.rank) for c in ALL_CARDS):
+    raise RuntimeError("FastDeal needs ALL_CARDS suit by suit, each from the ace down")
 #: Card points by card index (rule 1).
 POINTS: tuple[int, ...] = tuple(card.points for card in ALL_CARDS)
 #: Suit index (0-3, the order of ``SUITS``) by card index.
@@ -86,8 +90,6 @@ BRISQUES = sum(1 << c.index for c in ALL_CARDS if c.is_brisque)
 #: The four kings; a suit combination always holds its king and queen (rule 12).
 KINGS = sum(1 << c.index for c in ALL_CARDS if c.rank is Rank.KING)
 _KING_TO_QUEEN = Card(Rank.QUEEN, Suit.CLUBS).index - Card(Rank.KING, Suit.CLUBS).index  # 1
-#: ``1 << i`` for each card index.
-BIT: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 _NON_BRISQUES = (1 << DECK_SIZE) - 1 - BRISQUES
 _QUINTE_FLAG = 1 << DECK_SIZE  # in a player's ``undeclared`` mask, beyond the cards
 
@@ -173,15 +175,59 @@ def move_declaration(move: int) -> Combination | None:
     return COMBINATIONS[move >> 5] if move < SWAP else None
 
 
+def _check_replacements(
+    deal: Deal,
+    own_hands: tuple[list[Card], list[Card]],
+    own_talon: list[Card],
+    new_hands: tuple[list[Card], list[Card]],
+    new_talon: list[Card],
+) -> tuple[list[list[Card]], list[Card]]:
+    """Check replacement hands and talon against ``deal`` (see ``FastDeal.from_deal``).
+
+    Returns each player's won cards and every card still in the deal.
+    """
+    for player in (0, 1):
+        if len(new_hands[player]) != len(own_hands[player]):
+            raise ValueError(f"player {player} holds {len(own_hands[player])} cards here")
+    if len(new_talon) != len(own_talon):
+        raise ValueError(f"the talon holds {len(own_talon)} cards here")
+    placed = [*new_hands[0], *new_hands[1], *new_talon]
+    if any(not isinstance(c, Card) for c in placed):
+        raise ValueError("hands and talon are cards")
+    if {c.index for c in placed} != {c.index for c in (*own_hands[0], *own_hands[1], *own_talon)}:
+        raise ValueError("the hands and talon must hold the same cards as the deal's")
+    for player in (0, 1):
+        # Rule 18: a card the other player has seen (shown, or the turn-up taken) stays put.
+        if not deal.public_cards[player] <= set(new_hands[player]):
+            raise ValueError(f"a card player {player} has shown must stay in that hand")
+    won = [[c for pair in deal.tricks_won[p] for c in pair] for p in (0, 1)]
+    everything = [*placed, *deal.trick, *won[0], *won[1]]
+    if deal.turn_up is not None:
+        everything.append(deal.turn_up)
+    if len({c.index for c in everything}) != len(everything):
+        raise ValueError("a card appears twice")
+    return won, everything
+
+
 class FastDeal:
-    """One deal in bitmasks and small ints; ``apply`` mutates it without checking legality."""
+    """One deal in bitmasks and small ints; ``apply`` mutates it without checking legality.
+
+    Reading it: ``to_act``, ``leader``, ``phase`` (LEAD, FOLLOW, AU_SEPT, OVER),
+    ``trick_number``, ``current_trick`` (the lead card on the table, or -1), ``trumps`` (a suit
+    index; ``trump_suit`` the Suit), ``turn_up`` (-1 once taken), ``hand_mask(p)``,
+    ``captured[p]``, ``played_mask``, ``talon_mask``, ``talon[talon_pos:]`` (the cards still to
+    draw, in order, the turn-up last), ``known_mask(p)`` (cards of p's hand the other player
+    has seen), ``declared_suits(p)``, ``quinte_declared(p)``, ``declarations`` (a log of
+    ``(player, trick, code, suit index or -1, value)``). ``legal_moves()`` lists the plays by
+    card index, then SWAP, then the declarations: an order that depends only on the cards.
+    """
 
     __slots__ = (
         "captured",
         "chouine",
         "current_trick",
         "declarations",
-        "declared",
+        "declared_values",
         "hands",
         "last_winner",
         "leader",
@@ -207,7 +253,7 @@ class FastDeal:
     hands: list[int]  # cards in each hand
     captured: list[int]  # cards in each player's tricks
     points: list[int]  # card points captured (without the 10 for the last trick)
-    declared: list[int]  # sum of each player's declaration values
+    declared_values: list[int]  # sum of each player's declaration values
     # Rule 13: the king of each suit a player may still declare in, and _QUINTE_FLAG while the
     # player may still declare a quinte.
     undeclared: list[int]
@@ -282,26 +328,7 @@ class FastDeal:
         own_talon = list(deal.talon)
         new_hands = own_hands if hands is None else (list(hands[0]), list(hands[1]))
         new_talon = own_talon if talon is None else list(talon)
-        for player in (0, 1):
-            if len(new_hands[player]) != len(own_hands[player]):
-                raise ValueError(f"player {player} holds {len(own_hands[player])} cards here")
-        if len(new_talon) != len(own_talon):
-            raise ValueError(f"the talon holds {len(own_talon)} cards here")
-        placed = [*new_hands[0], *new_hands[1], *new_talon]
-        if any(not isinstance(c, Card) for c in placed):
-            raise ValueError("hands and talon are cards")
-        if {c.index for c in placed} != {c.index for c in (*own_hands[0], *own_hands[1], *own_talon)}:
-            raise ValueError("the hands and talon must hold the same cards as the deal's")
-        for player in (0, 1):
-            # Rule 18: a card the other player has seen (shown, or the turn-up taken) stays put.
-            if not deal.public_cards[player] <= set(new_hands[player]):
-                raise ValueError(f"a card player {player} has shown must stay in that hand")
-        won = [[c for pair in deal.tricks_won[p] for c in pair] for p in (0, 1)]
-        everything = [*placed, *deal.trick, *won[0], *won[1]]
-        if deal.turn_up is not None:
-            everything.append(deal.turn_up)
-        if len({c.index for c in everything}) != len(everything):
-            raise ValueError("a card appears twice")
+        won, everything = _check_replacements(deal, own_hands, own_talon, new_hands, new_talon)
 
         fast = cls.__new__(cls)
         turn_up = deal.turn_up.index if deal.turn_up is not None else -1
@@ -323,24 +350,7 @@ class FastDeal:
             fast.swapped_by = deal.swapped_by
             fast.seven_bit = 0  # rule 9: once
         fast.shown = [_mask(deal.public_cards[0]), _mask(deal.public_cards[1])]
-        log = []
-        pending = []
-        for decl in deal.declarations:
-            player = decl.player
-            code = _CODES[decl.combination]
-            suit = -1 if decl.suit is None else SUITS.index(decl.suit)
-            fast.declared[player] += decl.value
-            if decl.combination is Combination.QUINTE:
-                fast.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
-            elif decl.suit is not None:
-                fast.undeclared[player] &= ~SUIT_MASKS[suit]  # rule 13: one per suit
-            log.append((player, decl.trick, code, suit, decl.value))
-            if phase == FOLLOW and decl.trick == deal.trick_number and decl.card is not None:
-                # Made with the card on the table: shown when the trick ends (rule 11).
-                others = _mask(c for c in decl.cards if c is not decl.card)
-                pending.append((player, others, code, decl.in_trumps))
-        fast.declarations = tuple(log)
-        fast.pending = tuple(pending)
+        fast._take_declarations(deal, phase)
         result = deal.result
         if result is not None:
             fast.phase = OVER
@@ -349,6 +359,28 @@ class FastDeal:
             elif result.card_points is not None:
                 fast.last_winner = 0 if result.card_points[0] - fast.points[0] == LAST_TRICK_BONUS else 1
         return fast
+
+    def _take_declarations(self, deal: Deal, phase: int) -> None:
+        """The declarations made so far: their values, the suits and quinte used (rule 13)."""
+        fast = self
+        log = []
+        pending = []
+        for decl in deal.declarations:
+            player = decl.player
+            code = _CODES[decl.combination]
+            suit = -1 if decl.suit is None else SUITS.index(decl.suit)
+            fast.declared_values[player] += decl.value
+            if decl.combination is Combination.QUINTE:
+                fast.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
+            elif decl.suit is not None:
+                fast.undeclared[player] &= ~SUIT_MASKS[suit]  # rule 13: one per suit
+            log.append((player, decl.trick or 0, code, suit, decl.value))  # 0: made before the position
+            if phase == FOLLOW and decl.trick == deal.trick_number and decl.card is not None:
+                # Made with the card on the table: shown when the trick ends (rule 11).
+                others = _mask(c for c in decl.cards if c is not decl.card)
+                pending.append((player, others, code, decl.in_trumps))
+        fast.declarations = tuple(log)
+        fast.pending = tuple(pending)
 
     def _init(
         self,
@@ -366,7 +398,7 @@ class FastDeal:
         self.hands = hands
         self.captured = [0, 0]
         self.points = [0, 0]
-        self.declared = [0, 0]
+        self.declared_values = [0, 0]
         self.undeclared = [KINGS | _QUINTE_FLAG, KINGS | _QUINTE_FLAG]
         self.shown = [0, 0]
         self.declarations = ()
@@ -395,7 +427,7 @@ class FastDeal:
         other.hands = self.hands[:]
         other.captured = self.captured[:]
         other.points = self.points[:]
-        other.declared = self.declared[:]
+        other.declared_values = self.declared_values[:]
         other.undeclared = self.undeclared[:]
         other.shown = self.shown[:]
         other.declarations = self.declarations
@@ -599,7 +631,7 @@ class FastDeal:
         suit = card >> 3
         in_trumps = code != QUINTE and suit == self.trumps
         value = self.values[code][in_trumps]
-        self.declared[player] += value
+        self.declared_values[player] += value
         if code == QUINTE:
             self.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
             cards = self.hands[player] & BRISQUES  # rule 12: the five brisques (card played out)
@@ -686,12 +718,12 @@ class FastDeal:
             p1 += LAST_TRICK_BONUS
         return (p0, p1)
 
-    def declared_points(self) -> tuple[int, int]:
+    def declared(self) -> tuple[int, int]:
         """The sum of each player's declaration values (a chouine has none)."""
-        return (self.declared[0], self.declared[1])
+        return (self.declared_values[0], self.declared_values[1])
 
     def totals(self) -> tuple[int, int]:
-        (p0, p1), (d0, d1) = self.card_points(), self.declared
+        (p0, p1), (d0, d1) = self.card_points(), self.declared_values
         return (p0 + d0, p1 + d1)
 
     def chouine_winner(self) -> int | None:
@@ -709,7 +741,7 @@ class FastDeal:
         """The engine's :class:`DealResult` for this deal once over, else None."""
         if self.phase != OVER:
             return None
-        declared = self.declared_points()
+        declared = self.declared()
         if self.chouine >= 0:
             # Rule 15: no count after a chouine.
             return DealResult(None, declared, None, self.chouine, self.chouine)

@@ -20,17 +20,29 @@ from .events import DealerDrawn, Event, MatchWon
 from .rules import Settings
 
 
+def lower_card_deals(first: Card, second: Card) -> int | None:
+    """Rule 2: the player who drew the lower card by trick rank deals; None for equal ranks
+    ("même valeur"), which are drawn again.
+
+    >>> lower_card_deals(Card.parse("7H"), Card.parse("AS"))
+    0
+    >>> lower_card_deals(Card.parse("KH"), Card.parse("KS")) is None
+    True
+    """
+    if first.rank is second.rank:
+        return None
+    return 0 if first.rank < second.rank else 1
+
+
 def draw_for_dealer(draw_card: Callable[[], tuple[Card, Card]]) -> tuple[int, list[Event]]:
     """Rule 2: each player draws; the lower card by trick rank deals; equal ranks draw again."""
     events: list[Event] = []
     while True:
-        a, b = draw_card()
-        if a.rank is b.rank:
-            events.append(DealerDrawn((a, b), None))  # rule 2: "même valeur", draw again
-            continue
-        dealer = 0 if a.rank < b.rank else 1
-        events.append(DealerDrawn((a, b), dealer))
-        return dealer, events
+        pair = draw_card()
+        dealer = lower_card_deals(*pair)
+        events.append(DealerDrawn(pair, dealer))
+        if dealer is not None:
+            return dealer, events
 
 
 def random_draw(rng: random.Random) -> Callable[[], tuple[Card, Card]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import DECK_SIZE, TOTAL_CARD_POINTS, Rank
+from .cards import DECK_SIZE, TOTAL_CARD_POINTS, Rank, Suit
 
 HAND_SIZE = 5  # rule 3: five cards each
 TURN_UP_INDEX = 10  # rule 3: deck[10] is the turn-up
@@ -83,6 +83,11 @@ class Settings:
             raise ValueError(f"quinte is worth 50 or 100, not {self.quinte_value!r}")
         if type(self.match_target) is not int or self.match_target not in MATCH_TARGETS:
             raise ValueError(f"a match is won at 3 or 2 deals, not {self.match_target!r}")
+
+
+def declaration_in_trumps(combination: Combination, suit: Suit | None, trumps: Suit) -> bool:
+    """Rule 12: a suit combination is in trumps when its suit is trumps; a quinte has no suit."""
+    return combination is not Combination.QUINTE and suit is trumps
 
 
 def combination_value(combination: Combination, in_trumps: bool, settings: Settings) -> int:

@@ -48,20 +48,22 @@ def _follow_with_refusal(rep: Replay, allowed: Reason, refused: Reason) -> bool:
     """A card played for reason ``allowed`` while the hand also held a card refused for ``refused``."""
     for step in rep.steps:
         for ev in step.events:
-            if isinstance(ev, CardPlayed) and ev.reason is allowed:
-                if any(o.reason is refused for o in step.before.card_options()):
-                    return True
+            if (
+                isinstance(ev, CardPlayed)
+                and ev.reason is allowed
+                and any(o.reason is refused for o in step.before.card_options())
+            ):
+                return True
     return False
 
 
 def _declarations_decide(rep: Replay) -> bool:
     for ev in events_of(rep):
         if isinstance(ev, DealScored):
-            cards = [ev.card_points[p] + (ev.last_trick_bonus if p == ev.last_trick else 0) for p in (0, 1)]
-            totals = ev.totals
-            if totals[0] == totals[1] or cards[0] == cards[1]:
+            cards = ev.card_totals
+            if ev.winner is None or cards[0] == cards[1]:
                 return False
-            return (cards[0] > cards[1]) != (totals[0] > totals[1])
+            return (0 if cards[0] > cards[1] else 1) != ev.winner
     return False
 
 
@@ -77,7 +79,7 @@ FULL_DEAL: dict[str, Check] = {
         e.reason is Reason.TALON_FREE
         and not e.leading
         and e.card.suit is not st.before.trick[0].suit
-        and e.card.suit is not st.before.trumps
+        and not e.in_trumps
         for st in r.steps
         for e in st.events
         if isinstance(e, CardPlayed)

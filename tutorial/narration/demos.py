@@ -29,7 +29,7 @@ from tutorial.engine import LAST_SWAP_TRICK, Card, Deal, DealRecord, Phase, Repl
 from tutorial.engine.events import Event
 from tutorial.engine.record import draw_events
 
-from .catalog import Translator, pgettext, translator
+from .catalog import Translator, translator
 from .narrate import Narration, Narrator, RuleLink, narrate
 
 #: The folder of demo records.
@@ -123,11 +123,15 @@ def swap_reminders(frames: tuple[Frame, ...]) -> list[bool]:
     for frame in frames:
         deal = frame.state
         remind = False
-        if deal is not None and not deal.is_over and deal.phase is not Phase.AU_SEPT:
-            if any(isinstance(a, Swap) for a in deal.legal_actions()):
-                player = deal.to_act
-                remind = player not in told or deal.trick_number >= LAST_SWAP_TRICK - 1
-                told.add(player)
+        if (
+            deal is not None
+            and not deal.is_over
+            and deal.phase is not Phase.AU_SEPT
+            and any(isinstance(a, Swap) for a in deal.legal_actions())
+        ):
+            player = deal.to_act
+            remind = player not in told or deal.trick_number >= LAST_SWAP_TRICK - 1
+            told.add(player)
         reminders.append(remind)
     return reminders
 
@@ -138,7 +142,7 @@ def frames_of(record: DealRecord, rep: Replay) -> tuple[Frame, ...]:
         frames.append(Frame(1, tuple(draw_events(record.draw)), None, None, drawn=record.draw))
     steps = rep.steps
     start = steps[0].before if steps else rep.final
-    opening = tuple(e for e in rep.opening if not type(e).__name__ == "DealerDrawn")
+    opening = tuple(e for e in rep.opening if type(e).__name__ != "DealerDrawn")
     frames.append(Frame(len(frames) + 1, opening, None, start))
     for i, step in enumerate(steps):
         after = steps[i + 1].before if i + 1 < len(steps) else rep.final
@@ -162,88 +166,3 @@ def demos(directory: Path = DEMOS_DIR) -> dict[str, Demo]:
 
 def get(slug: str) -> Demo | None:
     return demos().get(slug)
-
-
-# Words of the demo pages (the table's labels), kept in the narration catalog with the rest.
-LABELS: dict[str, tuple[str, str]] = {
-    "demos": pgettext("demo", "Narrated deals"),
-    "demos_intro": pgettext(
-        "demo",
-        "Each deal is played out one step at a time. Both hands are shown face up: this is a "
-        "teaching view, which players at a real table never see.",
-    ),
-    "watch": pgettext("demo", "Watch this deal"),
-    "watch_title": pgettext("demo", "Watch “%(title)s”"),
-    "step_of": pgettext("demo", "Step %(step)s of %(total)s"),
-    "first": pgettext("demo", "First step"),
-    "previous": pgettext("demo", "Previous step"),
-    "next": pgettext("demo", "Next step"),
-    "last": pgettext("demo", "Last step"),
-    "play": pgettext("demo", "Play"),
-    "pause": pgettext("demo", "Pause"),
-    "controls": pgettext("demo", "Step through the deal"),
-    "arrow_keys": pgettext("demo", "Tip: the left and right arrow keys step through the deal too."),
-    "teaching": pgettext("demo", "Teaching view: both hands are shown face up."),
-    "hand_of": pgettext("demo", "Hand of %(player)s"),
-    "to_act": pgettext("demo", "to play"),
-    "dealer": pgettext("demo", "dealer"),
-    "talon": pgettext("demo", "Talon"),
-    "talon_empty": pgettext("demo", "The talon is empty"),
-    "trumps": pgettext("demo", "Trumps: %(suit)s"),
-    "trick": pgettext("demo", "Trick %(trick)s"),
-    "on_table": pgettext("demo", "On the table"),
-    "table_empty": pgettext("demo", "No card on the table"),
-    "tricks_won": pgettext("demo", "Tricks won: %(count)s"),
-    "card_points": pgettext("demo", "Card points: %(points)s"),
-    "declared": pgettext("demo", "Declarations: %(points)s"),
-    "declarations": pgettext("demo", "Declarations"),
-    "none": pgettext("demo", "none"),
-    "final_count": pgettext("demo", "The count"),
-    "player": pgettext("demo", "Player"),
-    "in_cards": pgettext("demo", "Cards"),
-    "last_trick": pgettext("demo", "Dix de der"),
-    "total": pgettext("demo", "Total"),
-    "what_happened": pgettext("demo", "What happened"),
-    "what_next": pgettext("demo", "What comes next"),
-    "not_playable": pgettext("demo", "may not be played"),
-    "card_not_playable": pgettext("demo", "%(card)s (may not be played)"),
-    "card_wins": pgettext("demo", "%(card)s (takes the trick)"),
-    "trick_won_by": pgettext("demo", "Trick %(trick)s, taken by %(player)s"),
-    "turn_up_card": pgettext("demo", "The turn-up: %(card)s"),
-    "declaration_value": pgettext("demo", "%(declaration)s: %(points)s"),
-    "rule_link": pgettext("demo", "Rule"),
-    "rule_link_title": pgettext("demo", "Read this rule"),
-    "remark": pgettext("demo", "Note"),
-    "draw_title": pgettext("demo", "The draw for dealer"),
-    "the_table": pgettext("demo", "The table"),
-}
-
-
-def npgettext(context: str, singular: str, plural: str) -> tuple[str, str, str]:
-    """Extraction marker for a label that depends on a count (translated by :func:`count_label`)."""
-    return (context, singular, plural)
-
-
-#: Labels with a count, in the plural form the language gives that count.
-COUNT_LABELS: dict[str, tuple[str, str, str]] = {
-    "talon_count": npgettext(
-        "demo",
-        "%(count)s card to draw, the turn-up included",
-        "%(count)s cards to draw, the turn-up included",
-    ),
-    "talon_count_label": npgettext(
-        "demo", "The talon: %(count)s face-down card", "The talon: %(count)s face-down cards"
-    ),
-    "steps_count": npgettext("demo", "%(count)s step", "%(count)s steps"),
-}
-
-
-def count_label(tr: Translator, key: str, count: int) -> str:
-    """A label with a count, e.g. "1 step" / "36 steps", in the plural form of ``tr``'s language."""
-    context, singular, plural = COUNT_LABELS[key]
-    return tr.npgettext(context, singular, plural, count) % {"count": count}
-
-
-def labels(tr: Translator) -> dict[str, str]:
-    """The demo pages' words in one language."""
-    return {key: tr.pgettext(context, text) for key, (context, text) in LABELS.items()}

@@ -9,7 +9,6 @@ with its article (French « à le », « de le »; Spanish «a el», «de el»):
 
     from tutorial.narration.names import card_name
     card_name("QS", "fr")        # « la dame de pique »
-    card_name(card)              # in the current request's language (English outside one)
 
 >>> card_name("QS", "en")
 'the queen of spades'
@@ -19,7 +18,7 @@ from __future__ import annotations
 
 from tutorial.engine import Card, Suit
 
-from .catalog import Translator, current_language, pgettext, translator
+from .catalog import Translator, pgettext, translator
 
 _CARD_NAMES: dict[str, tuple[str, str]] = {
     "AC": pgettext("card", "the ace of clubs"),
@@ -65,33 +64,23 @@ _SUIT_NAMES: dict[Suit, tuple[str, str]] = {
 }
 
 
-def _tr(lang_or_translator: str | Translator | None) -> Translator:
-    if lang_or_translator is None:
-        return translator(current_language())
+def _tr(lang_or_translator: str | Translator) -> Translator:
     if isinstance(lang_or_translator, str):
         return translator(lang_or_translator)
     return lang_or_translator
 
 
-def card_name(card: Card | str, lang: str | Translator | None = None) -> str:
-    """The name of a card with its article, in ``lang`` (a language code or a translator).
-
-    Without ``lang``: the current request's language, English outside a request.
-    """
+def card_name(card: Card | str, lang: str | Translator) -> str:
+    """The name of a card with its article, in ``lang`` (a language code or a translator)."""
     code = card.code if isinstance(card, Card) else card
     context, message = _CARD_NAMES[code]
     return _tr(lang).pgettext(context, message)
 
 
-def suit_name(suit: Suit, lang: str | Translator | None = None) -> str:
+def suit_name(suit: Suit, lang: str | Translator) -> str:
     """The suit's name as it follows "trumps are" (no article)."""
     context, message = _SUIT_NAMES[suit]
     return _tr(lang).pgettext(context, message)
-
-
-def player_name(players: tuple[str, str] | list[str], player: int) -> str:
-    """A player's name as the record gives it (proper names are not translated)."""
-    return players[player]
 
 
 def capitalize(text: str) -> str:

@@ -10,22 +10,21 @@ Each sentence is one whole translated message with named placeholders; card name
 No sentence puts a card name after a preposition that would contract with its article
 (French « à », « de »; Spanish «a», «de»): card names follow « sur », « avec », verbs…
 
-The result is data (:class:`Narration`: sentences with a kind, a rules-reading point and a
-link) that templates render; no Flask request state is read here.
+The result is data (:class:`Narration`: sentences with a :class:`Kind`, a rules-reading point
+and a link) that templates render; no Flask request state is read here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from babel.lists import format_list
 
 from tutorial.engine import (
-    LAST_DRAW_TRICK,
     LAST_SWAP_TRICK,
-    LAST_TRICK_BONUS,
     STRICT_TRICKS,
     Card,
     Combination,
@@ -36,6 +35,7 @@ from tutorial.engine import (
     Suit,
     Swap,
     TrickWin,
+    declaration_in_trumps,
 )
 from tutorial.engine.events import (
     AuSeptAnswered,
@@ -47,7 +47,6 @@ from tutorial.engine.events import (
     DealerDrawn,
     DealScored,
     DealTied,
-    DealWon,
     DeclarationShown,
     Event,
     SevenExchanged,
@@ -60,15 +59,31 @@ from tutorial.engine.rules import QUINTE_SIZE
 from .catalog import Translator, translator
 from .names import capitalize, card_name, suit_name
 
-#: Kinds of sentence (a template may style them differently).
-EVENT = "event"  # what just happened
-WHY = "why"  # why it was allowed, or what it caused
-NEXT = "next"  # who acts next
-MAY = "may"  # what they may do (legal cards, exchange, declarations)
-MAY_NOT = "may-not"  # a card they may not play, with the engine's reason
-BLOCKED = "blocked"  # a declaration held but not allowed
-RESULT = "result"  # the count and the end of the deal
-REMARK = "remark"  # an editorial remark of the demo (translated, never an outcome)
+
+class Kind(StrEnum):
+    """Kinds of sentence; the demo template styles each (``demo-sentence--<kind>``)."""
+
+    EVENT = "event"  # what just happened
+    WHY = "why"  # why it was allowed, or what it caused
+    NEXT = "next"  # who acts next
+    MAY = "may"  # what they may do (legal cards, exchange, declarations)
+    MAY_NOT = "may-not"  # a card they may not play, with the engine's reason
+    BLOCKED = "blocked"  # a declaration held but not allowed
+    RESULT = "result"  # the count and the end of the deal
+    REMARK = "remark"  # an editorial remark of the demo (translated, never an outcome)
+
+    @property
+    def linked(self) -> bool:
+        """The page links this kind of sentence to the rule it restates."""
+        return self in (Kind.WHY, Kind.MAY, Kind.MAY_NOT, Kind.BLOCKED, Kind.NEXT)
+
+    @property
+    def refusal(self) -> bool:
+        """A sentence about something the player may not do (marked ⊘ on the page)."""
+        return self in (Kind.MAY_NOT, Kind.BLOCKED)
+
+
+EVENT, WHY, NEXT, MAY, MAY_NOT, BLOCKED, RESULT, REMARK = Kind
 
 RuleLink = Callable[[int], str | None]
 
@@ -77,7 +92,7 @@ RuleLink = Callable[[int], str | None]
 class Sentence:
     """One sentence of narration: its kind, the text, the rules point it restates and a link."""
 
-    kind: str
+    kind: Kind
     text: str
     rule: int | None = None
     link: str | None = None
@@ -117,11 +132,6 @@ class Narration:
     to_act: int | None = None
     score: tuple[ScoreLine, ...] = ()
     remark: Sentence | None = None
-    all_sentences: tuple[Sentence, ...] = field(default=(), repr=False)
-
-    @property
-    def sentences(self) -> tuple[Sentence, ...]:
-        return self.all_sentences
 
 
 class Narrator:
@@ -135,634 +145,662 @@ class Narrator:
         tr: Translator | None = None,
     ) -> None:
         self.lang = lang
-        self.t = tr or translator(lang)
+        self.tr = tr or translator(lang)
         self.players = (players[0], players[1])
-        self.rule_link = rule_link or (lambda point: None)
+        self.rule_link = rule_link or (lambda _point: None)
 
     # ------------------------------------------------------------------ helpers
     def card(self, card: Card) -> str:
-        return card_name(card, self.t)
+        return card_name(card, self.tr)
 
     def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
-        names = [self.card(c) for c in cards]
+        names = [self.card(card) for card in cards]
         return format_list(names, style=style, locale=self.lang) if names else ""
 
-    def p(self, player: int) -> str:
+    def name(self, player: int) -> str:
         return self.players[player]
 
-    def s(self, kind: str, text: str, rule: int | None = None, **extra: object) -> Sentence:
+    def sentence(
+        self,
+        kind: Kind,
+        text: str,
+        rule: int | None = None,
+        *,
+        card: str | None = None,
+        reason: Reason | None = None,
+    ) -> Sentence:
         link = self.rule_link(rule) if rule is not None else None
         # A sentence may begin with a card name (« l'as de cœur … »): capitalise its first letter.
-        return Sentence(kind, capitalize(text), rule, link, **extra)  # type: ignore[arg-type]
+        return Sentence(kind, capitalize(text), rule, link, card, reason)
+
+    def say(self, out: list[Sentence], kind: Kind, rule: int | None, text: str, **values: object) -> None:
+        """Add the sentence ``text % values`` of this kind, restating rules-reading point ``rule``."""
+        out.append(self.sentence(kind, text % values if values else text, rule))
 
     def points(self, n: int) -> str:
-        return self.t.ngettext("%(num)s point", "%(num)s points", n) % {"num": n}
+        return self.tr.ngettext("%(num)s point", "%(num)s points", n) % {"num": n}
 
     # ------------------------------------------------------------------ combinations
     def combination(self, comb: Combination, suit_card: Card | None, in_trumps: bool) -> str:
         """A combination as a noun phrase with its article ("a mariage in hearts")."""
-        t = self.t
+        tr = self.tr
         if comb is Combination.QUINTE:
-            return t.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": QUINTE_SIZE}
+            return tr.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": QUINTE_SIZE}
         if in_trumps:
             return {
-                Combination.MARIAGE: t.pgettext("combination", "a mariage in trumps"),
-                Combination.TIERCE: t.pgettext("combination", "a tierce in trumps"),
-                Combination.QUATERON: t.pgettext("combination", "a quateron in trumps"),
-                Combination.CHOUINE: t.pgettext("combination", "a chouine in trumps"),
+                Combination.MARIAGE: tr.pgettext("combination", "a mariage in trumps"),
+                Combination.TIERCE: tr.pgettext("combination", "a tierce in trumps"),
+                Combination.QUATERON: tr.pgettext("combination", "a quateron in trumps"),
+                Combination.CHOUINE: tr.pgettext("combination", "a chouine in trumps"),
             }[comb]
         assert suit_card is not None
-        suit = suit_name(suit_card.suit, t)
+        suit = suit_name(suit_card.suit, tr)
         message = {
-            Combination.MARIAGE: t.pgettext("combination", "a mariage in %(suit)s"),
-            Combination.TIERCE: t.pgettext("combination", "a tierce in %(suit)s"),
-            Combination.QUATERON: t.pgettext("combination", "a quateron in %(suit)s"),
-            Combination.CHOUINE: t.pgettext("combination", "a chouine in %(suit)s"),
+            Combination.MARIAGE: tr.pgettext("combination", "a mariage in %(suit)s"),
+            Combination.TIERCE: tr.pgettext("combination", "a tierce in %(suit)s"),
+            Combination.QUATERON: tr.pgettext("combination", "a quateron in %(suit)s"),
+            Combination.CHOUINE: tr.pgettext("combination", "a chouine in %(suit)s"),
         }[comb]
         return message % {"suit": suit}
 
     # ------------------------------------------------------------------ events
     def event(self, ev: Event, before: Deal | None, out: list[Sentence]) -> None:
-        t = self.t
-        if isinstance(ev, DealerDrawn):
-            out.append(
-                self.s(
+        """The sentences of one event. Draws are told together (:meth:`draws`); a deal won
+        by the count is told with the count, a deal won by a chouine with the chouine."""
+        match ev:
+            case DealerDrawn():
+                self.dealer_drawn(ev, out)
+            case CardsDealt():
+                self.cards_dealt(ev, out)
+            case TurnUp():
+                self.turn_up(ev, out)
+            case CardPlayed():
+                self.card_played(ev, before, out)
+            case DeclarationShown():
+                self.declaration_shown(ev, out)
+            case TrickWon():
+                self.trick_won(ev, out)
+            case SevenExchanged():
+                self.seven_exchanged(ev, out)
+            case AuSeptAsked():
+                self.au_sept_asked(ev, out)
+            case AuSeptAnswered(exchanged=False):
+                self.say(
+                    out,
                     EVENT,
-                    t.gettext("To choose the dealer, %(p0)s draws %(c0)s and %(p1)s draws %(c1)s.")
-                    % {
-                        "p0": self.p(0),
-                        "c0": self.card(ev.cards[0]),
-                        "p1": self.p(1),
-                        "c1": self.card(ev.cards[1]),
-                    },
-                    2,
-                )
-            )
-            if ev.dealer is None:
-                out.append(self.s(WHY, t.gettext("The two cards have the same rank: they draw again."), 2))
-            else:
-                out.append(
-                    self.s(
-                        WHY,
-                        t.gettext("The lower card deals: %(player)s is the dealer.")
-                        % {"player": self.p(ev.dealer)},
-                        2,
-                    )
-                )
-        elif isinstance(ev, CardsDealt):
-            out.append(
-                self.s(
-                    EVENT,
-                    t.gettext(
-                        "%(dealer)s deals %(count)s cards to each player, one at a time, starting with "
-                        "%(other)s."
-                    )
-                    % {
-                        "dealer": self.p(ev.dealer),
-                        "other": self.p(1 - ev.dealer),
-                        "count": len(ev.hands[0]),
-                    },
-                    3,
-                )
-            )
-        elif isinstance(ev, TurnUp):
-            out.append(
-                self.s(
-                    EVENT,
-                    t.gettext(
-                        "The next card, %(card)s, is turned face up: it is the turn-up, and trumps are "
-                        "%(suit)s. The other %(count)s cards are the talon, face down across the turn-up."
-                    )
-                    % {
-                        "card": self.card(ev.card),
-                        "suit": suit_name(ev.card.suit, t),
-                        "count": ev.talon_size - 1,
-                    },
-                    3,
-                )
-            )
-        elif isinstance(ev, CardPlayed):
-            self.card_played(ev, before, out)
-        elif isinstance(ev, DeclarationShown):
-            if ev.cards:
-                text = t.ngettext(
-                    "The trick over, %(player)s shows %(cards)s, which stays in hand.",
-                    "The trick over, %(player)s shows %(cards)s, which stay in hand.",
-                    len(ev.cards),
-                )
-                out.append(
-                    self.s(EVENT, text % {"player": self.p(ev.player), "cards": self.cards(ev.cards)}, 11)
-                )
-        elif isinstance(ev, TrickWon):
-            self.trick_won(ev, out)
-        elif isinstance(ev, CardDrawn):
-            pass  # the draws of a trick are told together (see draws)
-        elif isinstance(ev, SevenExchanged):
-            out.append(
-                self.s(
-                    EVENT,
-                    t.gettext(
-                        "%(player)s exchanges the seven of trumps for the turn-up: %(taken)s goes into "
-                        "their hand and the seven now lies under the talon in its place."
-                    )
-                    % {"player": self.p(ev.player), "taken": self.card(ev.taken)},
-                    9,
-                )
-            )
-            out.append(
-                self.s(
-                    WHY,
-                    t.gettext(
-                        "Whoever holds the seven of trumps may make this exchange once, before the lead "
-                        "to trick %(trick)s. It scores nothing, and the player still plays a card as usual."
-                    )
-                    % {"trick": LAST_SWAP_TRICK},
-                    9,
-                )
-            )
-        elif isinstance(ev, AuSeptAsked):
-            out.append(
-                self.s(
-                    EVENT,
-                    t.gettext(
-                        "Before leading to trick %(trick)s, %(leader)s says “au sept”: %(follower)s is asked "
-                        "whether to exchange the seven of trumps or carry on."
-                    )
-                    % {"leader": self.p(ev.leader), "follower": self.p(ev.follower), "trick": ev.trick},
                     10,
+                    self.tr.gettext("%(player)s carries on without exchanging."),
+                    player=self.name(ev.player),
                 )
-            )
-            out.append(
-                self.s(
+            case TalonEmpty():
+                self.say(
+                    out,
                     WHY,
-                    t.gettext(
-                        "This is the last chance to exchange the seven. The question is asked whatever "
-                        "the follower holds, so it gives nothing away."
-                    ),
-                    10,
-                )
-            )
-        elif isinstance(ev, AuSeptAnswered):
-            if not ev.exchanged:
-                out.append(
-                    self.s(
-                        EVENT,
-                        t.gettext("%(player)s carries on without exchanging.")
-                        % {"player": self.p(ev.player)},
-                        10,
-                    )
-                )
-        elif isinstance(ev, TalonEmpty):
-            out.append(
-                self.s(
-                    WHY,
-                    t.gettext(
+                    8,
+                    self.tr.gettext(
                         "The talon is empty. In the last %(count)s tricks the leader is still free, but the "
                         "follower must follow suit, play a higher trump on a trump lead, and trump when "
                         "void of the suit led."
-                    )
-                    % {"count": STRICT_TRICKS},
-                    8,
+                    ),
+                    count=STRICT_TRICKS,
                 )
-            )
-        elif isinstance(ev, ChouineWon):
-            self.chouine_won(ev, out)
-        elif isinstance(ev, DealScored):
-            self.scored(ev, out)
-        elif isinstance(ev, DealWon):
-            if not ev.by_chouine:
-                pass  # told with the count
-        elif isinstance(ev, DealTied):
-            out.append(
-                self.s(
+            case ChouineWon():
+                self.chouine_won(ev, out)
+            case DealScored():
+                self.scored(ev, out)
+            case DealTied():
+                self.say(
+                    out,
                     RESULT,
-                    t.gettext(
-                        "Equal totals, %(total)s each: nobody wins this deal, and %(dealer)s deals again."
-                    )
-                    % {"total": ev.total, "dealer": self.p(ev.dealer)},
                     16,
+                    self.tr.gettext(
+                        "Equal totals, %(total)s each: nobody wins this deal, and %(dealer)s deals again."
+                    ),
+                    total=ev.total,
+                    dealer=self.name(ev.dealer),
                 )
+            case _:  # CardDrawn, AuSeptAnswered with an exchange, DealWon, MatchWon: told elsewhere
+                return
+
+    def dealer_drawn(self, ev: DealerDrawn, out: list[Sentence]) -> None:
+        tr = self.tr
+        self.say(
+            out,
+            EVENT,
+            2,
+            tr.gettext("To choose the dealer, %(p0)s draws %(c0)s and %(p1)s draws %(c1)s."),
+            p0=self.name(0),
+            c0=self.card(ev.cards[0]),
+            p1=self.name(1),
+            c1=self.card(ev.cards[1]),
+        )
+        if ev.dealer is None:
+            self.say(out, WHY, 2, tr.gettext("The two cards have the same rank: they draw again."))
+        else:
+            self.say(
+                out,
+                WHY,
+                2,
+                tr.gettext("The lower card deals: %(player)s is the dealer."),
+                player=self.name(ev.dealer),
             )
+
+    def cards_dealt(self, ev: CardsDealt, out: list[Sentence]) -> None:
+        self.say(
+            out,
+            EVENT,
+            3,
+            self.tr.gettext(
+                "%(dealer)s deals %(count)s cards to each player, one at a time, starting with %(other)s."
+            ),
+            dealer=self.name(ev.dealer),
+            other=self.name(1 - ev.dealer),
+            count=len(ev.hands[0]),
+        )
+
+    def turn_up(self, ev: TurnUp, out: list[Sentence]) -> None:
+        self.say(
+            out,
+            EVENT,
+            3,
+            self.tr.gettext(
+                "The next card, %(card)s, is turned face up: it is the turn-up, and trumps are "
+                "%(suit)s. The other %(count)s cards are the talon, face down across the turn-up."
+            ),
+            card=self.card(ev.card),
+            suit=suit_name(ev.card.suit, self.tr),
+            count=ev.talon_size - 1,
+        )
+
+    def declaration_shown(self, ev: DeclarationShown, out: list[Sentence]) -> None:
+        if not ev.cards:
+            return
+        text = self.tr.ngettext(
+            "The trick over, %(player)s shows %(cards)s, which stays in hand.",
+            "The trick over, %(player)s shows %(cards)s, which stay in hand.",
+            len(ev.cards),
+        )
+        self.say(out, EVENT, 11, text, player=self.name(ev.player), cards=self.cards(ev.cards))
+
+    def seven_exchanged(self, ev: SevenExchanged, out: list[Sentence]) -> None:
+        tr = self.tr
+        self.say(
+            out,
+            EVENT,
+            9,
+            tr.gettext(
+                "%(player)s exchanges the seven of trumps for the turn-up: %(taken)s goes into "
+                "their hand and the seven now lies under the talon in its place."
+            ),
+            player=self.name(ev.player),
+            taken=self.card(ev.taken),
+        )
+        self.say(
+            out,
+            WHY,
+            9,
+            tr.gettext(
+                "Whoever holds the seven of trumps may make this exchange once, before the lead "
+                "to trick %(trick)s. It scores nothing, and the player still plays a card as usual."
+            ),
+            trick=LAST_SWAP_TRICK,
+        )
+
+    def au_sept_asked(self, ev: AuSeptAsked, out: list[Sentence]) -> None:
+        tr = self.tr
+        self.say(
+            out,
+            EVENT,
+            10,
+            tr.gettext(
+                "Before leading to trick %(trick)s, %(leader)s says “au sept”: %(follower)s is asked "
+                "whether to exchange the seven of trumps or carry on."
+            ),
+            leader=self.name(ev.leader),
+            follower=self.name(ev.follower),
+            trick=ev.trick,
+        )
+        self.say(
+            out,
+            WHY,
+            10,
+            tr.gettext(
+                "This is the last chance to exchange the seven. The question is asked whatever "
+                "the follower holds, so it gives nothing away."
+            ),
+        )
 
     def card_played(self, ev: CardPlayed, before: Deal | None, out: list[Sentence]) -> None:
-        t = self.t
-        player = self.p(ev.player)
+        tr = self.tr
+        player = self.name(ev.player)
         card = self.card(ev.card)
         if ev.leading:
-            out.append(
-                self.s(
-                    EVENT,
-                    t.gettext("%(player)s leads %(card)s to trick %(trick)s.")
-                    % {"player": player, "card": card, "trick": ev.trick},
-                    4,
-                )
+            self.say(
+                out,
+                EVENT,
+                4,
+                tr.gettext("%(player)s leads %(card)s to trick %(trick)s."),
+                player=player,
+                card=card,
+                trick=ev.trick,
             )
         else:
-            assert before is not None and before.trick
-            lead = before.trick[0]
-            out.append(
-                self.s(
-                    EVENT,
-                    t.gettext("On %(lead)s, %(player)s plays %(card)s.")
-                    % {"lead": self.card(lead), "player": player, "card": card},
-                    None,
-                )
+            assert before is not None and before.trick.lead is not None
+            lead = before.trick.lead
+            self.say(
+                out,
+                EVENT,
+                None,
+                tr.gettext("On %(lead)s, %(player)s plays %(card)s."),
+                lead=self.card(lead),
+                player=player,
+                card=card,
             )
             self.follow_reason(ev, lead, out)
-        if ev.declaration is not None:
-            in_trumps = before is not None and ev.card.suit is before.trumps
-            comb = self.combination(ev.declaration, ev.card, in_trumps)
-            if ev.declaration is Combination.CHOUINE:
-                text = t.gettext("With this card %(player)s declares %(combination)s.")
-            else:
-                text = t.gettext("With this card %(player)s declares %(combination)s, worth %(points)s.")
-            out.append(
-                self.s(
-                    EVENT,
-                    text
-                    % {"player": player, "combination": comb, "points": self.points(ev.declaration_value)},
-                    12,
-                )
+        if ev.declaration is None:
+            return
+        comb = self.combination(ev.declaration, ev.card, ev.declaration_in_trumps)
+        if ev.declaration is Combination.CHOUINE:
+            text = tr.gettext("With this card %(player)s declares %(combination)s.")
+        else:
+            text = tr.gettext("With this card %(player)s declares %(combination)s, worth %(points)s.")
+        self.say(
+            out, EVENT, 12, text, player=player, combination=comb, points=self.points(ev.declaration_value)
+        )
+        if ev.leading:
+            why = tr.gettext(
+                "A declaration is made while playing one of its cards, every card of it in hand; "
+                "the others are shown when the trick ends."
             )
-            if ev.leading:
-                why = t.gettext(
-                    "A declaration is made while playing one of its cards, every card of it in hand; "
-                    "the others are shown when the trick ends."
-                )
-            else:
-                why = t.gettext(
-                    "The follower may declare too: the card played belongs to the combination, and the "
-                    "others are shown when the trick ends. Winning the trick is not needed."
-                )
-            out.append(self.s(WHY, why, 11))
+        else:
+            why = tr.gettext(
+                "The follower may declare too: the card played belongs to the combination, and the "
+                "others are shown when the trick ends. Winning the trick is not needed."
+            )
+        self.say(out, WHY, 11, why)
 
     def follow_reason(self, ev: CardPlayed, lead: Card, out: list[Sentence]) -> None:
-        t = self.t
-        player = self.p(ev.player)
+        tr = self.tr
+        player = self.name(ev.player)
         reason = ev.reason
         if reason is Reason.TALON_FREE:
             if ev.card.suit is not lead.suit:
-                out.append(
-                    self.s(
-                        WHY,
-                        t.gettext(
-                            "While the talon lasts the follower may play any card: %(player)s need not "
-                            "follow suit."
-                        )
-                        % {"player": player},
-                        reason.rule,
-                    )
+                self.say(
+                    out,
+                    WHY,
+                    reason.rule,
+                    tr.gettext(
+                        "While the talon lasts the follower may play any card: %(player)s need not "
+                        "follow suit."
+                    ),
+                    player=player,
                 )
             return
         text = {
-            Reason.FOLLOWS_SUIT: t.gettext(
+            Reason.FOLLOWS_SUIT: tr.gettext(
                 "The talon is empty: %(player)s holds the suit led and must follow it, but need not "
                 "play higher."
             ),
-            Reason.OVERTRUMPS: t.gettext(
+            Reason.OVERTRUMPS: tr.gettext(
                 "The talon is empty and trumps were led: %(player)s holds a higher trump and must play one."
             ),
-            Reason.TRUMP_NO_HIGHER: t.gettext(
+            Reason.TRUMP_NO_HIGHER: tr.gettext(
                 "The talon is empty and trumps were led: %(player)s has no higher trump, so any trump "
                 "will do."
             ),
-            Reason.TRUMPS_VOID: t.gettext(
+            Reason.TRUMPS_VOID: tr.gettext(
                 "The talon is empty: %(player)s has none of the suit led, so must play a trump."
             ),
-            Reason.DISCARD_VOID: t.gettext(
+            Reason.DISCARD_VOID: tr.gettext(
                 "The talon is empty: %(player)s has neither the suit led nor a trump, so any card may go."
             ),
         }.get(reason)
         if text:
-            out.append(self.s(WHY, text % {"player": player}, reason.rule, reason=reason))
+            out.append(self.sentence(WHY, text % {"player": player}, reason.rule, reason=reason))
 
     def trick_won(self, ev: TrickWon, out: list[Sentence]) -> None:
-        t = self.t
+        tr = self.tr
         lead, follow = self.card(ev.lead), self.card(ev.follow)
-        if ev.why is TrickWin.HIGHER_OF_SUIT:
-            high, low = (follow, lead) if ev.follow.rank > ev.lead.rank else (lead, follow)
-            why = t.gettext("Two cards of the same suit: %(high)s beats %(low)s.") % {
-                "high": high,
-                "low": low,
-            }
-        elif ev.why is TrickWin.TRUMPED:
-            why = t.gettext("%(follow)s is a trump, and a trump beats any card of another suit.") % {
-                "follow": follow
-            }
-        elif ev.why is TrickWin.NOT_FOLLOWED:
-            why = t.gettext(
-                "%(follow)s is neither of the suit led nor a trump, so it cannot win: the card led takes "
-                "the trick."
-            ) % {"follow": follow}
-        else:
-            why = t.gettext("Trumps were led and %(follow)s is not a trump, so it cannot win.") % {
-                "follow": follow
-            }
+        match ev.why:
+            case TrickWin.HIGHER_OF_SUIT:
+                high, low = (follow, lead) if ev.follow.rank > ev.lead.rank else (lead, follow)
+                why = tr.gettext("Two cards of the same suit: %(high)s beats %(low)s.") % {
+                    "high": high,
+                    "low": low,
+                }
+            case TrickWin.TRUMPED:
+                why = tr.gettext("%(follow)s is a trump, and a trump beats any card of another suit.") % {
+                    "follow": follow
+                }
+            case TrickWin.NOT_FOLLOWED:
+                why = tr.gettext(
+                    "%(follow)s is neither of the suit led nor a trump, so it cannot win: the card led takes "
+                    "the trick."
+                ) % {"follow": follow}
+            case TrickWin.TRUMP_LEAD_NOT_FOLLOWED:
+                why = tr.gettext("Trumps were led and %(follow)s is not a trump, so it cannot win.") % {
+                    "follow": follow
+                }
         if ev.points:
-            text = t.ngettext(
+            text = tr.ngettext(
                 "%(player)s wins trick %(trick)s, worth %(num)s point.",
                 "%(player)s wins trick %(trick)s, worth %(num)s points.",
                 ev.points,
             )
         else:
-            text = t.gettext("%(player)s wins trick %(trick)s, which holds no points.")
-        out.append(
-            self.s(EVENT, text % {"player": self.p(ev.winner), "trick": ev.trick, "num": ev.points}, 5)
-        )
-        out.append(self.s(WHY, why, 5))
+            text = tr.gettext("%(player)s wins trick %(trick)s, which holds no points.")
+        self.say(out, EVENT, 5, text, player=self.name(ev.winner), trick=ev.trick, num=ev.points)
+        self.say(out, WHY, 5, why)
 
     def draws(self, events: Sequence[Event], out: list[Sentence]) -> None:
-        drawn = [e for e in events if isinstance(e, CardDrawn)]
+        drawn = [event for event in events if isinstance(event, CardDrawn)]
         if len(drawn) != 2:
             return
-        t = self.t
         first, second = drawn
-        values = {
-            "winner": self.p(first.player),
-            "loser": self.p(second.player),
-            "card1": self.card(first.card),
-            "card2": self.card(second.card),
-            "count": second.talon_left,
-        }
         if second.turn_up:
-            text = t.gettext(
+            text = self.tr.gettext(
                 "Last draw: %(winner)s, who won the trick, takes the last face-down card, %(card1)s, and "
                 "%(loser)s takes the turn-up, %(card2)s."
             )
-            rule = 7
         else:
-            text = t.ngettext(
+            text = self.tr.ngettext(
                 "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s (%(card2)s). "
                 "%(count)s card is left to draw.",
                 "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s (%(card2)s). "
                 "%(count)s cards are left to draw.",
                 second.talon_left,
             )
-            rule = 7
-        out.append(self.s(EVENT, text % values, rule))
+        self.say(
+            out,
+            EVENT,
+            7,
+            text,
+            winner=self.name(first.player),
+            loser=self.name(second.player),
+            card1=self.card(first.card),
+            card2=self.card(second.card),
+            count=second.talon_left,
+        )
 
     def chouine_won(self, ev: ChouineWon, out: list[Sentence]) -> None:
-        t = self.t
+        tr = self.tr
         if ev.both:
             text = (
-                t.gettext("Both players declared a chouine in this trick: the one in trumps wins.")
+                tr.gettext("Both players declared a chouine in this trick: the one in trumps wins.")
                 if ev.in_trumps
-                else t.gettext(
+                else tr.gettext(
                     "Both players declared a chouine in this trick and neither is in trumps: the "
                     "leader's wins."
                 )
             )
-            out.append(self.s(WHY, text, 15))
-        out.append(
-            self.s(
-                RESULT,
-                t.gettext(
-                    "The trick is over, so the chouine takes effect: %(player)s wins the deal at once. No "
-                    "cards are drawn and nothing is counted, neither card points nor declarations."
-                )
-                % {"player": self.p(ev.player)},
-                15,
-            )
+            self.say(out, WHY, 15, text)
+        self.say(
+            out,
+            RESULT,
+            15,
+            tr.gettext(
+                "The trick is over, so the chouine takes effect: %(player)s wins the deal at once. No "
+                "cards are drawn and nothing is counted, neither card points nor declarations."
+            ),
+            player=self.name(ev.player),
         )
 
     def scored(self, ev: DealScored, out: list[Sentence]) -> None:
-        t = self.t
-        out.append(
-            self.s(
-                RESULT,
-                t.gettext(
-                    "The deal is over. %(player)s took the last trick and adds %(bonus)s points for it: "
-                    "the dix de der."
-                )
-                % {"player": self.p(ev.last_trick), "bonus": ev.last_trick_bonus},
-                16,
-            )
+        tr = self.tr
+        self.say(
+            out,
+            RESULT,
+            16,
+            tr.gettext(
+                "The deal is over. %(player)s took the last trick and adds %(bonus)s points for it: "
+                "the dix de der."
+            ),
+            player=self.name(ev.last_trick),
+            bonus=ev.last_trick_bonus,
         )
-        cards = [ev.card_points[p] + (ev.last_trick_bonus if p == ev.last_trick else 0) for p in (0, 1)]
-        for p in (0, 1):
-            if p == ev.last_trick:
-                text = t.gettext(
+        for player in (0, 1):
+            if player == ev.last_trick:
+                text = tr.gettext(
                     "%(player)s: %(cards)s in cards, %(bonus)s for the last trick and %(declared)s in "
                     "declarations, %(total)s in all."
                 )
             else:
-                text = t.gettext(
+                text = tr.gettext(
                     "%(player)s: %(cards)s in cards and %(declared)s in declarations, %(total)s in all."
                 )
-            values = {
-                "player": self.p(p),
-                "cards": self.points(ev.card_points[p]),
-                "bonus": self.points(ev.last_trick_bonus),
-                "declared": self.points(ev.declared[p]),
-                "total": self.points(ev.totals[p]),
-            }
-            out.append(self.s(RESULT, text % values, 16))
-        totals = ev.totals
-        if totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
-            out.append(
-                self.s(
-                    RESULT,
-                    t.gettext("%(player)s wins the deal, %(won)s to %(lost)s.")
-                    % {"player": self.p(winner), "won": totals[winner], "lost": totals[1 - winner]},
-                    16,
-                )
+            self.say(
+                out,
+                RESULT,
+                16,
+                text,
+                player=self.name(player),
+                cards=self.points(ev.card_points[player]),
+                bonus=self.points(ev.last_trick_bonus),
+                declared=self.points(ev.declared[player]),
+                total=self.points(ev.totals[player]),
             )
-            if cards[0] != cards[1] and (0 if cards[0] > cards[1] else 1) != winner:
-                out.append(
-                    self.s(
-                        WHY,
-                        t.gettext(
-                            "Without the declarations %(other)s would have won, %(more)s to %(fewer)s: "
-                            "the declarations decide the deal."
-                        )
-                        % {"other": self.p(1 - winner), "more": cards[1 - winner], "fewer": cards[winner]},
-                        16,
-                    )
-                )
+        winner, loser = ev.winner, None if ev.winner is None else 1 - ev.winner
+        if winner is None or loser is None:
+            return  # a tie: told by DealTied
+        self.say(
+            out,
+            RESULT,
+            16,
+            tr.gettext("%(player)s wins the deal, %(won)s to %(lost)s."),
+            player=self.name(winner),
+            won=ev.totals[winner],
+            lost=ev.totals[loser],
+        )
+        cards = ev.card_totals
+        if cards[loser] > cards[winner]:
+            self.say(
+                out,
+                WHY,
+                16,
+                tr.gettext(
+                    "Without the declarations %(other)s would have won, %(more)s to %(fewer)s: "
+                    "the declarations decide the deal."
+                ),
+                other=self.name(loser),
+                more=cards[loser],
+                fewer=cards[winner],
+            )
 
     def score_lines(self, ev: DealScored) -> tuple[ScoreLine, ...]:
-        lines = []
-        for p in (0, 1):
-            decls = tuple(
-                (
-                    self.combination(
-                        d.combination, Card.parse("A" + d.suit.code) if d.suit else None, d.in_trumps
-                    ),
-                    d.value,
-                )
-                for d in ev.declarations
-                if d.player == p
+        return tuple(
+            ScoreLine(
+                self.name(player),
+                ev.card_points[player],
+                ev.last_trick_bonus if player == ev.last_trick else 0,
+                tuple(
+                    (
+                        self.combination(
+                            declared.combination,
+                            Card.parse("A" + declared.suit.code) if declared.suit else None,
+                            declared.in_trumps,
+                        ),
+                        declared.value,
+                    )
+                    for declared in ev.declarations
+                    if declared.player == player
+                ),
+                ev.totals[player],
             )
-            lines.append(
-                ScoreLine(
-                    self.p(p),
-                    ev.card_points[p],
-                    ev.last_trick_bonus if p == ev.last_trick else 0,
-                    decls,
-                    ev.totals[p],
-                )
-            )
-        return tuple(lines)
+            for player in (0, 1)
+        )
 
     # ------------------------------------------------------------------ what comes next
     def next_moves(self, deal: Deal, swap_reminder: bool = True) -> tuple[list[Sentence], list[CardNote]]:
         """What the player to act may do. ``swap_reminder``: say that the exchange of the seven
         is open (a demo says it the first time, then again from trick 10 on)."""
-        t = self.t
         out: list[Sentence] = []
         notes: list[CardNote] = []
         if deal.is_over:
             return out, notes
-        player = deal.to_act
-        name = self.p(player)
         if deal.phase is Phase.AU_SEPT:
-            out.append(
-                self.s(
-                    NEXT,
-                    t.gettext("%(player)s must answer: exchange the seven of trumps, or carry on.")
-                    % {"player": name},
-                    10,
-                )
-            )
-            if any(isinstance(a, Swap) for a in deal.legal_actions()) and deal.turn_up is not None:
-                out.append(
-                    self.s(
-                        MAY,
-                        t.gettext("%(player)s holds the seven of trumps and may exchange it for %(card)s.")
-                        % {"player": name, "card": self.card(deal.turn_up)},
-                        9,
-                    )
-                )
-            else:
-                out.append(
-                    self.s(
-                        MAY,
-                        t.gettext("%(player)s does not hold the seven of trumps, so can only carry on.")
-                        % {"player": name},
-                        10,
-                    )
-                )
+            self.au_sept_answer(deal, out)
             return out, notes
         options = deal.card_options()
-        if deal.phase is Phase.LEAD:
-            out.append(
-                self.s(
-                    NEXT,
-                    t.gettext("%(player)s leads to trick %(trick)s and may lead any card.")
-                    % {"player": name, "trick": deal.trick_number},
-                    8 if deal.strict else 4,
-                )
-            )
-        else:
-            lead = deal.trick[0]
-            if deal.strict:
-                legal = [o.card for o in options if o.legal]
-                out.append(
-                    self.s(
-                        NEXT,
-                        t.gettext("%(player)s answers %(lead)s and may play %(cards)s.")
-                        % {"player": name, "lead": self.card(lead), "cards": self.cards(legal, "or")}
-                        if len(legal) < len(options)
-                        else t.gettext("%(player)s answers %(lead)s and may play any card.")
-                        % {"player": name, "lead": self.card(lead)},
-                        8,
-                    )
-                )
-            else:
-                out.append(
-                    self.s(
-                        NEXT,
-                        t.gettext(
-                            "%(player)s answers %(lead)s and, while the talon lasts, may play any card."
-                        )
-                        % {"player": name, "lead": self.card(lead)},
-                        6,
-                    )
-                )
+        self.who_plays(deal, [option.card for option in options if option.legal], len(options), out)
+        name = self.name(deal.to_act)
         for option in options:
             why = None
             if not option.legal:
-                why = self.refusal(option.card, option.reason, deal)
+                why = self.refusal(option.card, option.reason)
                 out.append(why)
             notes.append(CardNote(option.card.code, self.card(option.card), option.legal, option.reason, why))
         actions = deal.legal_actions()
-        if swap_reminder and any(isinstance(a, Swap) for a in actions) and deal.turn_up is not None:
-            out.append(
-                self.s(
-                    MAY,
-                    t.gettext(
-                        "%(player)s holds the seven of trumps and may first exchange it for the turn-up, "
-                        "%(card)s."
-                    )
-                    % {"player": name, "card": self.card(deal.turn_up)},
-                    9,
-                )
+        if swap_reminder and any(isinstance(action, Swap) for action in actions) and deal.turn_up is not None:
+            self.say(
+                out,
+                MAY,
+                9,
+                self.tr.gettext(
+                    "%(player)s holds the seven of trumps and may first exchange it for the turn-up, "
+                    "%(card)s."
+                ),
+                player=name,
+                card=self.card(deal.turn_up),
             )
-        declarable: dict[tuple[Combination, str | None], list[Card]] = {}
-        for action in actions:
-            if isinstance(action, Play) and action.declaration is not None:
-                suit = None if action.declaration is Combination.QUINTE else action.card.suit.code
-                declarable.setdefault((action.declaration, suit), []).append(action.card)
-        order = list(Combination)
-        for (comb, _suit), cards in sorted(
-            declarable.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1] or "")
-        ):
-            cards = sorted(cards, key=lambda c: -int(c.rank))
-            in_trumps = comb is not Combination.QUINTE and cards[0].suit is deal.trumps
-            out.append(
-                self.s(
-                    MAY,
-                    t.gettext("%(player)s may declare %(combination)s by playing %(cards)s.")
-                    % {
-                        "player": name,
-                        "combination": self.combination(comb, cards[0], in_trumps),
-                        "cards": self.cards(cards, "or"),
-                    },
-                    11,
-                )
-            )
+        self.declarable(deal, actions, out)
         for blocked in deal.blocked_declarations():
             out.append(self.blocked(name, blocked.combination, blocked.suit, blocked.reason, deal))
         return out, notes
 
-    def refusal(self, card: Card, reason: Reason, deal: Deal) -> Sentence:
-        t = self.t
+    def au_sept_answer(self, deal: Deal, out: list[Sentence]) -> None:
+        tr = self.tr
+        name = self.name(deal.to_act)
+        self.say(
+            out,
+            NEXT,
+            10,
+            tr.gettext("%(player)s must answer: exchange the seven of trumps, or carry on."),
+            player=name,
+        )
+        if any(isinstance(action, Swap) for action in deal.legal_actions()) and deal.turn_up is not None:
+            self.say(
+                out,
+                MAY,
+                9,
+                tr.gettext("%(player)s holds the seven of trumps and may exchange it for %(card)s."),
+                player=name,
+                card=self.card(deal.turn_up),
+            )
+        else:
+            self.say(
+                out,
+                MAY,
+                10,
+                tr.gettext("%(player)s does not hold the seven of trumps, so can only carry on."),
+                player=name,
+            )
+
+    def who_plays(self, deal: Deal, legal: list[Card], hand_size: int, out: list[Sentence]) -> None:
+        tr = self.tr
+        name = self.name(deal.to_act)
+        lead = deal.trick.lead
+        if lead is None:
+            self.say(
+                out,
+                NEXT,
+                8 if deal.strict else 4,
+                tr.gettext("%(player)s leads to trick %(trick)s and may lead any card."),
+                player=name,
+                trick=deal.trick_number,
+            )
+        elif not deal.strict:
+            self.say(
+                out,
+                NEXT,
+                6,
+                tr.gettext("%(player)s answers %(lead)s and, while the talon lasts, may play any card."),
+                player=name,
+                lead=self.card(lead),
+            )
+        elif len(legal) < hand_size:
+            self.say(
+                out,
+                NEXT,
+                8,
+                tr.gettext("%(player)s answers %(lead)s and may play %(cards)s."),
+                player=name,
+                lead=self.card(lead),
+                cards=self.cards(legal, "or"),
+            )
+        else:
+            self.say(
+                out,
+                NEXT,
+                8,
+                tr.gettext("%(player)s answers %(lead)s and may play any card."),
+                player=name,
+                lead=self.card(lead),
+            )
+
+    def declarable(self, deal: Deal, actions: Sequence[object], out: list[Sentence]) -> None:
+        """One sentence per combination the player may declare, with the cards that may carry it."""
+        by_combination: dict[tuple[Combination, str | None], list[Card]] = {}
+        for action in actions:
+            if isinstance(action, Play) and action.declaration is not None:
+                suit = None if action.declaration is Combination.QUINTE else action.card.suit.code
+                by_combination.setdefault((action.declaration, suit), []).append(action.card)
+        order = list(Combination)
+        for (comb, _suit), cards in sorted(
+            by_combination.items(), key=lambda item: (order.index(item[0][0]), item[0][1] or "")
+        ):
+            carriers = sorted(cards, key=lambda card: -int(card.rank))
+            in_trumps = declaration_in_trumps(comb, carriers[0].suit, deal.trumps)
+            self.say(
+                out,
+                MAY,
+                11,
+                self.tr.gettext("%(player)s may declare %(combination)s by playing %(cards)s."),
+                player=self.name(deal.to_act),
+                combination=self.combination(comb, carriers[0], in_trumps),
+                cards=self.cards(carriers, "or"),
+            )
+
+    def refusal(self, card: Card, reason: Reason) -> Sentence:
+        tr = self.tr
         text = {
-            Reason.MUST_FOLLOW_SUIT: t.gettext(
+            Reason.MUST_FOLLOW_SUIT: tr.gettext(
                 "%(card)s may not be played: the follower holds the suit led and must follow it."
             ),
-            Reason.MUST_OVERTRUMP: t.gettext(
+            Reason.MUST_OVERTRUMP: tr.gettext(
                 "%(card)s may not be played: on a trump lead the follower must play a higher trump when "
                 "holding one."
             ),
-            Reason.MUST_TRUMP: t.gettext(
+            Reason.MUST_TRUMP: tr.gettext(
                 "%(card)s may not be played: void in the suit led, the follower must play a trump."
             ),
         }.get(reason)
         if text is None:  # pragma: no cover - the engine refuses a card only for these reasons
-            text = t.gettext("%(card)s may not be played.")
-        return self.s(MAY_NOT, text % {"card": self.card(card)}, reason.rule, card=card.code, reason=reason)
+            text = tr.gettext("%(card)s may not be played.")
+        return self.sentence(
+            MAY_NOT, text % {"card": self.card(card)}, reason.rule, card=card.code, reason=reason
+        )
 
-    def blocked(self, player: str, comb: Combination, suit: object, reason: Reason, deal: Deal) -> Sentence:
-        t = self.t
+    def blocked(
+        self, player: str, comb: Combination, suit: Suit | None, reason: Reason, deal: Deal
+    ) -> Sentence:
+        tr = self.tr
         if comb is Combination.QUINTE:
-            text = t.gettext(
+            text = tr.gettext(
                 "%(player)s holds %(count)s brisques again but may not declare a second quinte: one quinte "
                 "per deal."
             ) % {"player": player, "count": QUINTE_SIZE}
         else:
-            assert isinstance(suit, Suit)
-            in_trumps = suit is deal.trumps
+            assert suit is not None
+            in_trumps = declaration_in_trumps(comb, suit, deal.trumps)
             comb_text = self.combination(comb, Card.parse("A" + suit.code), in_trumps)
-            text = t.gettext(
+            text = tr.gettext(
                 "%(player)s holds %(combination)s but may not declare it: one declaration per suit in a "
                 "deal, and this suit has had its declaration."
             ) % {"player": player, "combination": comb_text}
-        return self.s(BLOCKED, text, reason.rule, reason=reason)
+        return self.sentence(BLOCKED, text, reason.rule, reason=reason)
 
     def remark(self, text: str) -> Sentence:
-        return self.s(REMARK, self.t.pgettext("demo-remark", text))
+        return self.sentence(REMARK, self.tr.pgettext("demo-remark", text))
 
 
 def narrate(
@@ -794,18 +832,19 @@ def narrate(
     for ev in events:
         if isinstance(ev, DealScored):
             score = narrator.score_lines(ev)
-    remark_sentence = narrator.remark(remark) if remark else None
-    every = (*happened, *next_sentences, *((remark_sentence,) if remark_sentence else ()))
     return Narration(
-        tuple(happened), tuple(next_sentences), tuple(notes), to_act, score, remark_sentence, every
+        tuple(happened),
+        tuple(next_sentences),
+        tuple(notes),
+        to_act,
+        score,
+        narrator.remark(remark) if remark else None,
     )
 
 
 __all__ = [
     "BLOCKED",
     "EVENT",
-    "LAST_DRAW_TRICK",
-    "LAST_TRICK_BONUS",
     "MAY",
     "MAY_NOT",
     "NEXT",
@@ -813,6 +852,7 @@ __all__ = [
     "RESULT",
     "WHY",
     "CardNote",
+    "Kind",
     "Narration",
     "Narrator",
     "ScoreLine",

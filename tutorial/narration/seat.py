@@ -20,11 +20,11 @@ def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int) -> Sen
     """The two draws after a trick, as ``seat`` may know them (``None`` unless there are two)."""
     if len(drawn) != 2:
         return None
-    t = narrator.t
+    t = narrator.tr
     first, second = drawn
     values = {
-        "winner": narrator.p(first.player),
-        "loser": narrator.p(second.player),
+        "winner": narrator.name(first.player),
+        "loser": narrator.name(second.player),
         "card1": narrator.card(first.card),
         "card2": narrator.card(second.card),
         "count": second.talon_left,
@@ -59,7 +59,7 @@ def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int) -> Sen
             "left to draw.",
             second.talon_left,
         )
-    return narrator.s(EVENT, text % values, 7)
+    return narrator.sentence(EVENT, text % values, 7)
 
 
 def seat_narrate(
@@ -75,15 +75,7 @@ def seat_narrate(
     tail = narrate(narrator, events[last + 1 :], before, after, swap_reminder=False)
     told = seat_draws(narrator, drawn, seat)
     happened = (*head.happened, *((told,) if told else ()), *tail.happened)
-    return Narration(
-        happened,
-        tail.next,
-        tail.cards,
-        tail.to_act,
-        head.score or tail.score,
-        None,
-        (*happened, *tail.next),
-    )
+    return Narration(happened, tail.next, tail.cards, tail.to_act, head.score or tail.score, None)
 
 
 __all__ = ["seat_draws", "seat_narrate"]

@@ -5,8 +5,8 @@
 - the language is the first path segment (``/fr/…``, ``/es/…``, ``/en/…``); routes take it as
   ``<lang:lang>`` (or plain ``<lang>``: any ``lang`` view argument that is not a site language
   is a 404 page); ``/`` redirects to the best match of ``Accept-Language``;
-- Flask-Babel with the default domain ``messages`` (site chrome); other domains through
-  :func:`tutorial.web.i18n.domain`;
+- Flask-Babel with the default domain ``messages`` (site chrome); the ``content`` and
+  ``narration`` parts load their own domains, in the language the views pass them;
 - blueprints: ``home`` (ours), ``rules`` (``tutorial.web.rules.bp``), ``demo``
   (``tutorial.web.demo.bp``), ``play`` (``tutorial.web.play.bp``, the practice table);
 - security headers on every response, error pages in the URL's language, hashed static
@@ -38,8 +38,8 @@ What the other parts of the site use
   :mod:`tutorial.web.cards`), ``nav_url(endpoint, **values)`` (``None`` when missing),
   ``language_links()``, ``lang``.
 - Translations: ``gettext``/``_`` in templates and ``flask_babel.gettext`` in Python use the
-  ``messages`` domain; ``tutorial.web.i18n.domain("content")`` / ``domain("narration")`` give
-  the other domains (``.gettext``, ``.pgettext``, ``.ngettext``, ``.lazy_gettext``).
+  ``messages`` domain; ``tutorial.content`` and ``tutorial.narration`` take the language as
+  an argument (``tutorial.web.i18n.current_language()``).
 - Errors: ``abort(404)`` gives the 404 page in the URL's language; ``abort(400,
   description=_("…"))`` shows that (translated) sentence, escaped, on the 400 page.
 - htmx 4 (``static/vendor/htmx.min.js``, configured by ``<meta name="htmx-config">``, see
@@ -133,9 +133,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # the pages (no automatic OPTIONS).
     app.static_folder = str(assets.STATIC_DIR)
     app.static_url_path = "/static"
-    app.add_url_rule(
-        "/static/<path:filename>", endpoint="static", view_func=assets.serve_static
-    )
+    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=assets.serve_static)
     app.url_map.converters["lang"] = LanguageConverter
     app.url_map.strict_slashes = True
     app.jinja_env.trim_blocks = True
@@ -154,7 +152,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 def _init_language(app: Flask) -> None:
     @app.url_value_preprocessor
-    def _check_language(endpoint: str | None, values: dict[str, Any] | None) -> None:
+    def _check_language(_endpoint: str | None, values: dict[str, Any] | None) -> None:
         if values and "lang" in values:
             if not is_language(values["lang"]):
                 abort(404)
@@ -174,13 +172,10 @@ def _init_templates(app: Flask) -> None:
     app.add_template_global(render.site_title)
     app.add_template_filter(render.page_title_filter, "page_title")
     app.after_request(render.add_vary)
-    # ``card`` and ``card_row`` are globals (not only macros of _cards.html) so that they also
-    # work in a block rendered alone for htmx, where top-level imports are not run.
-    app.add_template_global(cards.card_markup)
+    # ``card`` and ``card_row`` are globals (not macros) so that they also work in a block
+    # rendered alone for htmx, where top-level imports are not run.
     app.add_template_global(cards.card_markup, "card")
-    app.add_template_global(cards.card_row_markup)
     app.add_template_global(cards.card_row_markup, "card_row")
-    app.add_template_global(cards.card_sprite_url)
     templating.init_app(app)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES)
 

@@ -92,10 +92,7 @@ def _rewrite_css(rel: str, css: bytes, manifest: dict[str, str]) -> bytes:
 def _relative(from_dir: Path, to: Path) -> str:
     from_parts, to_parts = from_dir.parts, to.parts
     common = 0
-    while (
-        common < min(len(from_parts), len(to_parts))
-        and from_parts[common] == to_parts[common]
-    ):
+    while common < min(len(from_parts), len(to_parts)) and from_parts[common] == to_parts[common]:
         common += 1
     ups = [".."] * (len(from_parts) - common)
     return "/".join([*ups, *to_parts[common:]])

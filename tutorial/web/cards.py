@@ -13,8 +13,19 @@ leaves, also with a white inner outline) and spades (pointed, solid) likewise. A
 (not playable) gets a hatched wash and a "no" sign; a highlighted card a thick frame and a
 star: both markers are shapes, not colours.
 
-In templates: ``{% from "_cards.html" import card %}`` then
-``{{ card("QS", label) }}``; in Python: :func:`card_markup`.
+In templates, two globals (no import needed, so they also work in a block rendered alone
+for htmx)::
+
+    {{ card("QS") }}                      the queen of spades, named in the page's language
+    {{ card("QS", label) }}               with a label of the caller's
+    {{ card("10H", label, size="sm", state="dimmed") }}
+    {{ card_row([("QS", label_qs), ("10H", label_10h, "dimmed")], _("Bob's hand")) }}
+
+``code``: a card code (``"10H"``, ``"QS"``…) or ``"back"``; ``label``: the card's name in the
+page's language (the picture's accessible name; ``None``: the card's name in the request's
+language); ``size``: xs | sm | md | lg; ``state``: none, ``"dimmed"`` (not playable: hatched
+and a "no" sign) or ``"highlighted"`` (frame and star). In Python: :func:`card_markup` and
+:func:`card_row_markup`.
 """
 
 from __future__ import annotations
@@ -23,10 +34,13 @@ from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
-#: Rank codes from highest to lowest in trick strength (as the engine's ``Rank.code``).
-RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
-#: Suit codes (as the engine's ``Suit.code``): clubs, diamonds, hearts, spades.
-SUITS: tuple[str, ...] = ("C", "D", "H", "S")
+from tutorial.engine import RANKS_HIGH_TO_LOW
+from tutorial.engine import SUITS as ENGINE_SUITS
+
+#: Rank codes from highest to lowest in trick strength (the engine's ``Rank.code``).
+RANKS: tuple[str, ...] = tuple(rank.code for rank in RANKS_HIGH_TO_LOW)
+#: Suit codes (the engine's ``Suit.code``): clubs, diamonds, hearts, spades.
+SUITS: tuple[str, ...] = tuple(suit.code for suit in ENGINE_SUITS)
 #: The 32 card codes (``"10H"``, ``"QS"`` …), suit by suit.
 CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 #: The code of the face-down card.
@@ -102,10 +116,19 @@ _L, _M, _R = 36.0, 50.0, 64.0
 _PIPS: dict[str, list[tuple[float, float]]] = {
     "7": [(_L, 28), (_R, 28), (_M, 49), (_L, 70), (_R, 70), (_L, 112), (_R, 112)],
     "8": [(_L, 28), (_R, 28), (_M, 49), (_L, 70), (_R, 70), (_M, 91), (_L, 112), (_R, 112)],
-    "9": [(_L, 28), (_R, 28), (_L, 56), (_R, 56), (_M, 70), (_L, 84), (_R, 84),
-          (_L, 112), (_R, 112)],
-    "10": [(_L, 28), (_R, 28), (_M, 42), (_L, 56), (_R, 56), (_L, 84), (_R, 84),
-           (_M, 98), (_L, 112), (_R, 112)],
+    "9": [(_L, 28), (_R, 28), (_L, 56), (_R, 56), (_M, 70), (_L, 84), (_R, 84), (_L, 112), (_R, 112)],
+    "10": [
+        (_L, 28),
+        (_R, 28),
+        (_M, 42),
+        (_L, 56),
+        (_R, 56),
+        (_L, 84),
+        (_R, 84),
+        (_M, 98),
+        (_L, 112),
+        (_R, 112),
+    ],
 }
 
 
@@ -125,8 +148,7 @@ def _card_symbol(code: str, letters: dict[str, str]) -> str:
     rank, suit = code[:-1], code[-1]
     letter = letters.get(rank, rank)
     body: list[str] = [
-        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" '
-        'stroke="#5b6470" stroke-width="3"/>'
+        '<rect x="1.5" y="1.5" width="97" height="137" rx="8" fill="#fff" stroke="#5b6470" stroke-width="3"/>'
     ]
     if rank == "A":
         body.append(_pip(suit, 50, 70, 44))
@@ -152,9 +174,7 @@ def _card_symbol(code: str, letters: dict[str, str]) -> str:
 
 
 def _back_symbol() -> str:
-    lines = "".join(
-        f'<path d="M{x} 10L{x + 120} 130M{x + 120} 10L{x} 130" />' for x in range(-110, 100, 12)
-    )
+    lines = "".join(f'<path d="M{x} 10L{x + 120} 130M{x + 120} 10L{x} 130" />' for x in range(-110, 100, 12))
     return (
         f'<symbol id="c-{BACK}" viewBox="{VIEWBOX}">'
         '<clipPath id="back-clip"><rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>'
@@ -203,9 +223,7 @@ def sprite(lang: str) -> str:
     )
     return (
         '<svg xmlns="http://www.w3.org/2000/svg">'
-        "<!-- Chouine tutorial playing cards: our own design. -->"
-        + "".join(symbols)
-        + "</svg>\n"
+        "<!-- Chouine tutorial playing cards: our own design. -->" + "".join(symbols) + "</svg>\n"
     )
 
 
@@ -227,15 +245,14 @@ def default_label(code: str) -> str:
     if code == BACK:
         from flask_babel import gettext
 
-        return gettext("a face-down card")
+        return str(gettext("a face-down card"))
     from tutorial.narration.names import card_name
+    from tutorial.web.i18n import current_language
 
-    return card_name(code)
+    return card_name(code, current_language())
 
 
-def card_markup(
-    code: str, label: str | None = None, size: str = "md", state: str | None = None
-) -> Markup:
+def card_markup(code: str, label: str | None = None, size: str = "md", state: str | None = None) -> Markup:
     """An accessible picture of a card: ``<svg role="img">`` named by ``label``.
 
     ``code`` is a card code (``"10H"``, ``"QS"``) or ``"back"``; ``label`` the card's name in
@@ -275,6 +292,6 @@ def card_row_markup(
     items = []
     for item in cards:
         code, name = item[0], item[1]
-        state = item[2] if len(item) > 2 else None  # type: ignore[misc]
+        state = item[2] if len(item) > 2 else None
         items.append(f"<li>{card_markup(code, name, size, state)}</li>")
     return Markup(f'<ul class="card-row" aria-label="{escape(label)}">{"".join(items)}</ul>')

@@ -1,38 +1,35 @@
 """Languages of the site and the gettext domains.
 
 The language is the first segment of every page's path (``/fr/…``, ``/es/…``, ``/en/…``).
-Flask-Babel's default domain ``messages`` holds the site chrome; other parts of the project
-get their own domain through :func:`domain`::
+Flask-Babel's default domain ``messages`` holds the site chrome. The ``content`` and
+``narration`` domains are loaded by those parts (:func:`tutorial.catalogs.catalog`) in the
+language the web layer passes them: :func:`current_language`.
 
-    from tutorial.web.i18n import domain
-
-    content = domain("content")
-    content.gettext("…")        # or .pgettext(ctx, "…"), .lazy_gettext(…)
-
-Translations live in the repository's ``translations/`` folder (``BABEL_TRANSLATION_DIRECTORIES``
-is set to its absolute path by the app factory).
+The languages and the ``translations/`` folder are :mod:`tutorial.catalogs`'s
+(``BABEL_TRANSLATION_DIRECTORIES`` is set to that folder by the app factory).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 from flask import g, has_request_context, request
-from flask_babel import Domain
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.routing import BaseConverter
 
-#: Languages of the site, in the order they are offered.
-LANGUAGES: tuple[str, ...] = ("fr", "es", "en")
-#: Language used when nothing else decides (no or unusable Accept-Language, unknown prefix).
-DEFAULT_LANGUAGE = "en"
-#: Each language's name in itself (for the language switcher; never translated).
-LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "es": "Español", "en": "English"}
+from tutorial.catalogs import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, TRANSLATIONS_DIR
 
-#: Absolute path of the repository's ``translations/`` folder.
-TRANSLATIONS_DIR = Path(__file__).resolve().parents[2] / "translations"
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "TRANSLATIONS_DIR",
+    "LanguageConverter",
+    "best_language",
+    "current_language",
+    "is_language",
+    "language_of_path",
+    "locale_selector",
+]
 
 # An Accept-Language header longer than this is not worth parsing: English it is.
 _MAX_ACCEPT_LANGUAGE = 1000
@@ -94,17 +91,6 @@ def current_language() -> str:
 def locale_selector() -> str:
     """Flask-Babel's locale selector: the URL's language."""
     return current_language()
-
-
-@cache
-def domain(name: str) -> Domain:
-    """The Flask-Babel :class:`~flask_babel.Domain` for a gettext domain, one per name.
-
-    Its catalogs are ``translations/<lang>/LC_MESSAGES/<name>.mo``; the locale is the
-    request's (from the URL). Use ``.gettext``, ``.pgettext``, ``.ngettext``,
-    ``.lazy_gettext`` … on it.
-    """
-    return Domain(translation_directories=[str(TRANSLATIONS_DIR)], domain=name)
 
 
 class LanguageConverter(BaseConverter):

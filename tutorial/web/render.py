@@ -66,9 +66,7 @@ def _imports_template(template: str) -> Template | None:
     imported at the top would be undefined in the fragment; running these statements first and
     passing their names in gives the block what it has in the whole page.
     """
-    cache: dict[str, Template | None] = current_app.extensions.setdefault(
-        "chouine_fragment_imports", {}
-    )
+    cache: dict[str, Template | None] = current_app.extensions.setdefault("chouine_fragment_imports", {})
     if template not in cache:
         env = current_app.jinja_env
         loader = env.loader
@@ -92,9 +90,7 @@ def _imported_names(template: str, context: dict[str, Any]) -> dict[str, Any]:
     return dict(ctx.vars)
 
 
-def render_page(
-    template: str, block: str = "content", *, status: int = 200, **context: Any
-) -> Response:
+def render_page(template: str, block: str = "content", *, status: int = 200, **context: Any) -> Response:
     """Render ``template`` as a whole page, or only its ``block`` for an htmx request.
 
     ``template`` extends ``base.html``; ``block`` is a block it defines (``content`` by

@@ -58,10 +58,7 @@ def _same_page(lang: str) -> str:
 def language_links() -> list[LanguageLink]:
     """One link per site language to the page being shown (the current one marked)."""
     here = current_language()
-    return [
-        LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here)
-        for lang in LANGUAGES
-    ]
+    return [LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here) for lang in LANGUAGES]
 
 
 def nav_url(endpoint: str, **values: Any) -> str | None:

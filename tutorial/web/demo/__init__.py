@@ -22,7 +22,8 @@ import re
 from flask import Blueprint, Response, abort, redirect, url_for
 
 from tutorial.narration.catalog import translator
-from tutorial.narration.demos import Demo, count_label, demos, labels
+from tutorial.narration.demos import Demo, demos
+from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.view import StepView, step_view
 from tutorial.web.render import cached_page, render_page
 
@@ -30,7 +31,7 @@ bp = Blueprint("demo", __name__)
 
 
 @bp.record_once
-def _replay_demos(state: object) -> None:
+def _replay_demos(_state: object) -> None:
     """Replay every demo when the app is built: a broken record fails at start, not per request."""
     demos()
 
@@ -55,12 +56,12 @@ def index(lang: str) -> Response:
             "title": demo.title(tr),
             "summary": demo.summary(tr),
             "total": demo.total,
-            "steps": count_label(tr, "steps_count", demo.total),
+            "steps": count_label("steps_count", demo.total),
             "url": url_for("demo.step", lang=lang, slug=demo.slug, step=1),
         }
         for demo in demos().values()
     ]
-    return render_page("demo/index.html", t=labels(tr), items=items)
+    return render_page("demo/index.html", t=labels(), items=items)
 
 
 @bp.get("/<lang:lang>/demo/<slug>")

@@ -6,18 +6,20 @@ Teaching view (rule 18): both hands are shown face up, and the page says so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from tutorial.engine import Card, Combination, Deal
+from tutorial.content import rule_url
+from tutorial.engine import Combination, Deal
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator, translator
-from tutorial.narration.demos import Demo, count_label, labels
+from tutorial.narration.demos import Demo
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
+from tutorial.web.demo.labels import count_label, labels
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,6 @@ class StepView:
     players: tuple[str, str] = ("", "")
     over: bool = False
     step_label: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -83,30 +84,18 @@ def rule_link(lang: str) -> RuleLink:
 
 def _make_rule_link(lang: str) -> RuleLink:
     """URL of the rules paragraph stating a rules-reading point, in ``lang``."""
-    rule_url: Callable[[str, int], str] | None
-    try:
-        from tutorial.content import rule_url
-    except ImportError:  # the rules part is not there: link to the rules page, if any
-        rule_url = None
 
     def link(point: int) -> str | None:
-        if rule_url is not None:
-            try:
-                url = rule_url(lang, point)
-            except (LookupError, ValueError):
-                url = None
-            if url:
-                return str(url)
+        try:
+            return rule_url(lang, point)
+        except (LookupError, ValueError):
+            pass
         try:
             return url_for("rules.index", lang=lang) + f"#rule-{point}"
         except BuildError:
             return None
 
     return link
-
-
-def _combination_text(narrator: Narrator, comb: Combination, suit_card: Card | None, trumps: bool) -> str:
-    return narrator.combination(comb, suit_card, trumps)
 
 
 def _hand(
@@ -141,7 +130,7 @@ def step_view(
     """Step ``number`` of ``demo``. ``url(n)``: the address of step ``n`` (default: the demo's
     pages); ``list_url``: where the "back" link leads (default: the list of demos)."""
     tr = translator(lang)
-    t = labels(tr)
+    t = labels()
     link = rule_link(lang)
     narrations = demo.narrations(lang, link)
     narration = narrations[number - 1]
@@ -185,7 +174,7 @@ def step_view(
     for p in (0, 1):
         decls = tuple(
             (
-                _combination_text(narrator, d.combination, d.card, d.in_trumps),
+                narrator.combination(d.combination, d.card, d.in_trumps),
                 None if d.combination is Combination.CHOUINE else d.value,
             )
             for d in deal.declarations
@@ -202,7 +191,7 @@ def step_view(
                 tricks=len(deal.tricks_won[p]),
                 card_points=deal.card_points[p],
                 declarations=decls,
-                declared=sum(v or 0 for _, v in decls),
+                declared=deal.declared_totals[p],
             )
         )
     # The trick on the table; a trick just completed stays in view with its winner marked.
@@ -215,7 +204,7 @@ def step_view(
             trick.append(TrickCard(CardView(card.code, card_name(card, tr)), players[(leader + i) % 2]))
         caption = t["trick"] % {"trick": deal.trick_number}
     elif won is not None:
-        lead_player = frame.before.leader if frame.before is not None else won.winner
+        lead_player = won.leader
         follower_won = won.winner != lead_player
         for i, card in enumerate((won.lead, won.follow)):
             wins = (i == 1) == follower_won
@@ -231,10 +220,7 @@ def step_view(
             )
         caption = t["trick_won_by"] % {"trick": won.trick, "player": players[won.winner]}
     talon = deal.talon_size
-    if talon == 0:
-        talon_text = t["talon_empty"]
-    else:
-        talon_text = count_label(tr, "talon_count", talon)
+    talon_text = t["talon_empty"] if talon == 0 else count_label("talon_count", talon)
     turn_up = CardView(deal.turn_up.code, card_name(deal.turn_up, tr)) if deal.turn_up is not None else None
     return replace(
         base,
@@ -243,7 +229,7 @@ def step_view(
         trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
         talon_text=talon_text,
         talon_count=len(deal.talon),
-        talon_count_label=count_label(tr, "talon_count_label", len(deal.talon)),
+        talon_count_label=count_label("talon_count_label", len(deal.talon)),
         trick_number=deal.trick_number,
         trick=tuple(trick),
         trick_caption=caption,

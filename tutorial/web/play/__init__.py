@@ -96,7 +96,7 @@ def _bad_request(error: BadRequest) -> Response:
 
 
 @bp.errorhandler(BadGame)
-def _bad_game(error: BadGame) -> Response:
+def _bad_game(_error: BadGame) -> Response:
     return _bad(
         gettext(
             "This game's address is not valid: it may have been cut short or changed, or it "
@@ -239,18 +239,18 @@ def _links(current: Game, state: State) -> dict[str, str | None]:
     }
 
 
-def _finished(token: str) -> tuple[Game, DealRecord] | Response:
+def _finished(lang: str, token: str) -> tuple[Game, DealRecord] | Response:
     current = _game(token)
     state = rebuild(current, _key(), player_names())
     if not state.deal.is_over:
         # The deal is still being played: its cards stay hidden, back to the table.
-        return _see_other(url_for("play.game", token=token))
+        return _see_other(url_for("play.game", lang=lang, token=token))
     return current, state.record
 
 
 @bp.get("/<lang:lang>/play/<token>/record.json")
 def record(lang: str, token: str) -> Response:
-    found = _finished(token)
+    found = _finished(lang, token)
     if isinstance(found, Response):
         return found
     current, rec = found
@@ -265,7 +265,7 @@ def record(lang: str, token: str) -> Response:
 
 @bp.get("/<lang:lang>/play/<token>/watch")
 def watch(lang: str, token: str) -> Response:
-    found = _finished(token)
+    found = _finished(lang, token)
     if isinstance(found, Response):
         return found
     current, rec = found

@@ -9,26 +9,29 @@ from __future__ import annotations
 
 import random
 
-from tutorial import ai
+from tutorial.ai import LEVELS, Evaluation, Grade, Level
+from tutorial.ai import choose as ai_choose
+from tutorial.ai import evaluate as ai_evaluate
+from tutorial.ai import grade as ai_grade
 from tutorial.engine import Action, Deal
 
 
-def _level(level: str) -> ai.Level:
-    if level not in ai.LEVELS:
+def _level(level: str) -> Level:
+    if level not in LEVELS:
         raise ValueError(f"not a level: {level!r}")
     return level
 
 
 def choose(deal: Deal, level: str, rng: random.Random) -> Action:
     """The computer's decision for ``deal.to_act`` at ``level``."""
-    return ai.choose(deal, _level(level), rng)
+    return ai_choose(deal, _level(level), rng)
 
 
-def evaluate(deal: Deal, rng: random.Random, level: str) -> ai.Evaluation:
+def evaluate(deal: Deal, rng: random.Random, level: str) -> Evaluation:
     """The coach's evaluation of every legal action of the player to act (best first)."""
-    return ai.evaluate(deal, rng, _level(level))
+    return ai_evaluate(deal, rng, _level(level))
 
 
-def grade(deal: Deal, action: Action, rng: random.Random, level: str) -> ai.Grade:
+def grade(deal: Deal, action: Action, rng: random.Random, level: str) -> Grade:
     """The coach's grade of ``action`` from the view of the player to act."""
-    return ai.grade(deal, action, rng, _level(level))
+    return ai_grade(deal, action, rng, _level(level))

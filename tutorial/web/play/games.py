@@ -24,7 +24,7 @@ import hmac
 import random
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -342,7 +342,3 @@ def parse_learner_action(text: str) -> Action | None:
 def url_action(action: Action) -> str:
     """The URL segment of an action (the record token with ``-`` for ``/``)."""
     return action.token.replace("/", "-")
-
-
-def match_score(results: Sequence[int | None]) -> tuple[int, int]:
-    return (sum(1 for r in results if r == 0), sum(1 for r in results if r == 1))

@@ -14,14 +14,14 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext, pgettext
 
-from tutorial.engine import Action, Card, Combination, Deal, Phase, Play, Swap, trick_winner
+from tutorial.engine import Action, Card, Combination, Deal, Pass, Phase, Play, Swap, trick_winner
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import translator
 from tutorial.narration.coach import Hint
-from tutorial.narration.demos import count_label, labels
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
+from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.view import CardView, SideView, TrickCard, rule_link
 from tutorial.web.play.games import COMPUTER, LEARNER, Game, State, learner_moves, url_action
 
@@ -95,7 +95,6 @@ class PlayView:
     match_over_text: str = ""
     deal_number: int = 1
     level: str = ""
-    settings_text: str = ""
     warn: bool = False
     undos: int = 0
     hint: Hint | None = None
@@ -145,236 +144,267 @@ def build_view(
 ) -> PlayView:
     """The page of one position. ``tokens``: the signed tokens of the linked games (undo,
     warn switch, next deal); ``why``: a card the learner chose that may not be played."""
-    game: Game = state.game
-    deal = state.deal
-    tr = translator(lang)
-    t = {**labels(tr), **play_labels()}
-    players = player_names()
-    link = rule_link(lang)
-    narrator = Narrator(lang, players, link, tr)
+    return _Builder(state, token, lang).view(tokens, why)
 
-    def page(tok: str | None, **query: Any) -> str | None:
-        return url_for("play.game", lang=lang, token=tok, **query) if tok else None
 
-    urls: dict[str, str | None] = {
-        "self": page(token),
-        "undo": page(tokens.get("undo")),
-        "warn": page(tokens.get("warn")),
-        "next": page(tokens.get("next")),
-        "new": url_for("play.index", lang=lang),
-        "hint": page(token, hint=1),
-        "rules": url_for("rules.index", lang=lang),
-        "record": url_for("play.record", lang=lang, token=token) if deal.is_over else None,
-        "watch": url_for("play.watch", lang=lang, token=token) if deal.is_over else None,
-        "review": url_for("play.review", lang=lang, token=token) if deal.is_over else None,
-    }
-    your_turn = not deal.is_over and deal.to_act == LEARNER
-    options = {o.card: o for o in deal.card_options()} if your_turn else {}
+class _Builder:
+    """Builds a :class:`PlayView` from a rebuilt game, one part of the page per method."""
 
-    sides = []
-    for p in (LEARNER, COMPUTER):
+    def __init__(self, state: State, token: str, lang: str) -> None:
+        self.state = state
+        self.deal = state.deal
+        self.token = token
+        self.lang = lang
+        self.tr = translator(lang)
+        self.t = {**labels(), **play_labels()}
+        self.players = player_names()
+        self.narrator = Narrator(lang, self.players, rule_link(lang), self.tr)
+        self.your_turn = not self.deal.is_over and self.deal.to_act == LEARNER
+        self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
+
+    def page(self, tok: str | None, **query: Any) -> str | None:
+        return url_for("play.game", lang=self.lang, token=tok, **query) if tok else None
+
+    def name(self, card: Card) -> str:
+        return card_name(card, self.tr)
+
+    def urls(self, tokens: dict[str, str | None]) -> dict[str, str | None]:
+        lang, token, over = self.lang, self.token, self.deal.is_over
+        return {
+            "self": self.page(token),
+            "undo": self.page(tokens.get("undo")),
+            "warn": self.page(tokens.get("warn")),
+            "next": self.page(tokens.get("next")),
+            "new": url_for("play.index", lang=lang),
+            "hint": self.page(token, hint=1),
+            "rules": url_for("rules.index", lang=lang),
+            "record": url_for("play.record", lang=lang, token=token) if over else None,
+            "watch": url_for("play.watch", lang=lang, token=token) if over else None,
+            "review": url_for("play.review", lang=lang, token=token) if over else None,
+        }
+
+    # ------------------------------------------------------------------ the two sides
+    def own_card(self, card: Card) -> CardView:
+        """A card of the learner's hand: a link that plays it, or that says why it may not be."""
+        name = self.name(card)
+        option = self.options.get(card)
+        if option is None:
+            return CardView(card.code, name)
+        if option.legal:
+            return CardView(card.code, name, href=move_url(self.lang, self.token, Play(card)))
+        return CardView(
+            card.code,
+            self.t["card_not_playable"] % {"card": name},
+            "dimmed",
+            self.t["not_playable"],
+            href=self.page(self.token, why=card.code),
+        )
+
+    def side(self, p: int) -> PlaySide:
+        deal, t = self.deal, self.t
         decls = tuple(
             (
-                narrator.combination(d.combination, d.card, d.in_trumps),
+                self.narrator.combination(d.combination, d.card, d.in_trumps),
                 None if d.combination is Combination.CHOUINE else d.value,
             )
             for d in deal.declarations
             if d.player == p
         )
-        hand: list[CardView] = []
         shown: tuple[tuple[str, str], ...] = ()
         last: tuple[tuple[str, str], ...] = ()
-        if p == LEARNER or deal.is_over:
-            for card in _sorted_hand(deal, p):
-                name = card_name(card, tr)
-                option = options.get(card) if p == LEARNER else None
-                if option is None:
-                    hand.append(CardView(card.code, name))
-                elif option.legal:
-                    hand.append(CardView(card.code, name, href=move_url(lang, token, Play(card))))
-                else:
-                    hand.append(
-                        CardView(
-                            card.code,
-                            t["card_not_playable"] % {"card": name},
-                            "dimmed",
-                            t["not_playable"],
-                            href=page(token, why=card.code),
-                        )
-                    )
-        else:
+        if p == LEARNER:
+            hand = [self.own_card(card) for card in _sorted_hand(deal, p)]
+            label = t["your_hand"]
+        elif deal.is_over:  # the deal is over: nothing is hidden any more
+            hand = [CardView(card.code, self.name(card)) for card in _sorted_hand(deal, p)]
+            label = t["hand_of"] % {"player": self.players[p]}
+        else:  # rule 18: the size of the other hand, the cards of it that are known
             seat = deal.view(LEARNER)
             hand = [CardView("back", gettext("a face-down card"))] * seat.opponent_hand_size
-            shown = tuple((c.code, card_name(c, tr)) for c in seat.opponent_known)
+            label = gettext("The computer's hand, face down")
+            shown = tuple((c.code, self.name(c)) for c in seat.opponent_known)
             if seat.opponent_last_trick is not None:
-                last = tuple((c.code, card_name(c, tr)) for c in seat.opponent_last_trick)
-        label = t["your_hand"] if p == LEARNER else gettext("The computer's hand, face down")
-        if deal.is_over and p == COMPUTER:
-            label = t["hand_of"] % {"player": players[p]}
-        sides.append(
-            PlaySide(
-                index=p,
-                name=players[p],
-                dealer=deal.dealer == p,
-                to_act=not deal.is_over and deal.to_act == p,
-                hand=tuple(hand),
-                hand_label=label,
-                tricks=len(deal.tricks_won[p]),
-                card_points=deal.card_points[p],
-                declarations=decls,
-                declared=sum(v or 0 for _, v in decls),
-                shown=shown,
-                shown_label=t["known_cards"],
-                last_trick=last,
-                last_trick_label=t["last_trick_of"] % {"player": players[p]},
-            )
+                last = tuple((c.code, self.name(c)) for c in seat.opponent_last_trick)
+        return PlaySide(
+            index=p,
+            name=self.players[p],
+            dealer=deal.dealer == p,
+            to_act=not deal.is_over and deal.to_act == p,
+            hand=tuple(hand),
+            hand_label=label,
+            tricks=len(deal.tricks_won[p]),
+            card_points=deal.card_points[p],
+            declarations=decls,
+            declared=sum(v or 0 for _, v in decls),
+            shown=shown,
+            shown_label=t["known_cards"],
+            last_trick=last,
+            last_trick_label=t["last_trick_of"] % {"player": self.players[p]},
         )
 
-    # What happened since the learner's last decision (or since the deal began).
-    moves = learner_moves(state)
-    steps = state.replay.steps
-    start = moves[-1] if moves else 0
-    happened: list[Sentence] = []
-    score: tuple[ScoreLine, ...] = ()
-    results: list[Sentence] = []
-    if not moves:
-        opening = narrate(narrator, state.replay.opening, None, None)
-        happened += [s for s in opening.happened if s.kind == EVENT]
-    last_won: TrickWon | None = None
-    for i, step in enumerate(steps):
-        for ev in step.events:
-            if isinstance(ev, TrickWon):
-                last_won = ev
-        if i < start:
-            continue
-        after = steps[i + 1].before if i + 1 < len(steps) else deal
-        n: Narration = seat_narrate(narrator, step.events, step.before, after, LEARNER)
-        happened += [s for s in n.happened if s.kind == EVENT]
-        results += [s for s in n.happened if s.kind == RESULT]
-        if n.score:
-            score = n.score
+    # ------------------------------------------------------------------ the narration
+    def happened(self) -> tuple[list[Sentence], list[Sentence], tuple[ScoreLine, ...]]:
+        """What happened since the learner's last decision (or since the deal began), told
+        from the learner's seat: events, results, the count."""
+        moves = learner_moves(self.state)
+        steps = self.state.replay.steps
+        happened: list[Sentence] = []
+        results: list[Sentence] = []
+        score: tuple[ScoreLine, ...] = ()
+        if not moves:
+            opening = narrate(self.narrator, self.state.replay.opening, None, None)
+            happened += [s for s in opening.happened if s.kind == EVENT]
+        for i in range(moves[-1] if moves else 0, len(steps)):
+            step = steps[i]
+            after = steps[i + 1].before if i + 1 < len(steps) else self.deal
+            n: Narration = seat_narrate(self.narrator, step.events, step.before, after, LEARNER)
+            happened += [s for s in n.happened if s.kind == EVENT]
+            results += [s for s in n.happened if s.kind == RESULT]
+            score = n.score or score
+        return happened, results, score
 
-    trick: list[TrickCard] = []
-    caption = ""
-    if deal.trick:
-        for i, card in enumerate(deal.trick):
-            trick.append(TrickCard(CardView(card.code, card_name(card, tr)), players[(deal.leader + i) % 2]))
-        caption = t["trick"] % {"trick": deal.trick_number}
-    elif last_won is not None:
-        follower_won, _ = trick_winner(last_won.lead, last_won.follow, deal.trumps)
-        lead_player = 1 - last_won.winner if follower_won else last_won.winner
-        for i, card in enumerate((last_won.lead, last_won.follow)):
-            wins = (i == 1) == follower_won
-            trick.append(
-                TrickCard(
-                    CardView(
-                        card.code,
-                        t["card_wins"] % {"card": card_name(card, tr)} if wins else card_name(card, tr),
-                        "highlighted" if wins else None,
-                    ),
-                    players[(lead_player + i) % 2],
-                )
+    # ------------------------------------------------------------------ the trick
+    def trick(self) -> tuple[tuple[TrickCard, ...], str]:
+        """The cards on the table, or the last trick taken (its winning card marked)."""
+        deal, t, players = self.deal, self.t, self.players
+        if deal.trick:
+            cards = tuple(
+                TrickCard(CardView(card.code, self.name(card)), players[(deal.leader + i) % 2])
+                for i, card in enumerate(deal.trick)
             )
-        caption = t["trick_won_by"] % {"trick": last_won.trick, "player": players[last_won.winner]}
+            return cards, t["trick"] % {"trick": deal.trick_number}
+        won = next(
+            (e for step in reversed(self.state.replay.steps) for e in step.events if isinstance(e, TrickWon)),
+            None,
+        )
+        if won is None:
+            return (), ""
+        follower_won, _ = trick_winner(won.lead, won.follow, deal.trumps)
+        lead_player = 1 - won.winner if follower_won else won.winner
+        cards = tuple(
+            TrickCard(
+                CardView(
+                    card.code,
+                    t["card_wins"] % {"card": self.name(card)} if wins else self.name(card),
+                    "highlighted" if wins else None,
+                ),
+                players[(lead_player + i) % 2],
+            )
+            for i, (card, wins) in enumerate(((won.lead, not follower_won), (won.follow, follower_won)))
+        )
+        return cards, t["trick_won_by"] % {"trick": won.trick, "player": players[won.winner]}
 
-    # Decisions other than a plain card.
-    choices: list[Choice] = []
-    declares: dict[str, Declare] = {}
-    prompt = ""
-    if your_turn:
-        actions = deal.legal_actions()
-        if deal.phase is Phase.AU_SEPT:
-            prompt = gettext("Au sept! Exchange the seven of trumps for the turn-up, or carry on?")
-        elif deal.phase is Phase.LEAD:
-            prompt = gettext("Your lead: choose a card.")
+    # ------------------------------------------------------------------ the decisions
+    def prompt(self) -> str:
+        if not self.your_turn:
+            return ""
+        if self.deal.phase is Phase.AU_SEPT:
+            return str(gettext("Au sept! Exchange the seven of trumps for the turn-up, or carry on?"))
+        if self.deal.phase is Phase.LEAD:
+            return str(gettext("Your lead: choose a card."))
+        return str(gettext("Your answer: choose a card."))
+
+    def declare_choice(self, action: Play, declares: dict[str, Declare]) -> None:
+        """A declaration offered with the card that carries it, and its value."""
+        assert action.declaration is not None
+        deal = self.deal
+        in_trumps = action.declaration is not Combination.QUINTE and action.card.suit is deal.trumps
+        comb = self.narrator.combination(action.declaration, action.card, in_trumps)
+        value = _declaration_value(deal, action)
+        values = {"card": self.name(action.card), "combination": comb, "points": value}
+        # The button shows the combination; its accessible name is the whole move (and
+        # contains the words shown).
+        if value is not None:
+            short = gettext("%(combination)s (%(points)s points)") % values
+            whole = gettext("Play %(card)s and declare %(combination)s (%(points)s points)") % values
         else:
-            prompt = gettext("Your answer: choose a card.")
-        for action in actions:
+            short = gettext("%(combination)s: it wins the deal") % values
+            whole = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
+        group = declares.setdefault(
+            action.card.code, Declare(gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
+        )
+        group.options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole))
+
+    def choices(self) -> tuple[list[Choice], dict[str, Declare]]:
+        """Decisions other than a plain card: the exchange, the au sept answer, declarations."""
+        choices: list[Choice] = []
+        declares: dict[str, Declare] = {}
+        if not self.your_turn:
+            return choices, declares
+        deal = self.deal
+        for action in deal.legal_actions():
+            href = move_url(self.lang, self.token, action)
             if isinstance(action, Swap) and deal.turn_up is not None:
-                choices.append(
-                    Choice(
-                        move_url(lang, token, action),
-                        gettext("Exchange the seven of trumps for the turn-up, %(card)s")
-                        % {"card": card_name(deal.turn_up, tr)},
-                        "swap",
-                    )
-                )
+                text = gettext("Exchange the seven of trumps for the turn-up, %(card)s") % {
+                    "card": self.name(deal.turn_up)
+                }
+                choices.append(Choice(href, text, "swap"))
             elif isinstance(action, Play) and action.declaration is not None:
-                in_trumps = action.declaration is not Combination.QUINTE and action.card.suit is deal.trumps
-                comb = narrator.combination(action.declaration, action.card, in_trumps)
-                value = _declaration_value(deal, action)
-                values = {"card": card_name(action.card, tr), "combination": comb, "points": value}
-                # The button shows the combination; its accessible name is the whole move (and
-                # contains the words shown).
-                if value is not None:
-                    short = gettext("%(combination)s (%(points)s points)") % values
-                    whole = gettext("Play %(card)s and declare %(combination)s (%(points)s points)") % values
-                else:
-                    short = gettext("%(combination)s: it wins the deal") % values
-                    whole = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
-                group = declares.setdefault(
-                    action.card.code,
-                    Declare(gettext("Play %(card)s and declare:") % {"card": values["card"]}, []),
-                )
-                group.options.append(Choice(move_url(lang, token, action), short, "declare", whole))
-            elif deal.phase is Phase.AU_SEPT and not isinstance(action, Swap):
-                choices.append(Choice(move_url(lang, token, action), gettext("Carry on"), "pass"))
+                self.declare_choice(action, declares)
+            elif isinstance(action, Pass):
+                choices.append(Choice(href, gettext("Carry on"), "pass"))
+        return choices, declares
 
-    explain = None
-    if why is not None and why in options and not options[why].legal:
-        explain = narrator.refusal(why, options[why].reason, deal)
-
-    talon = deal.talon_size
-    final = state.final_match
-    match_wins = final.wins
-    page_view = PlayView(
-        t=t,
-        lang=lang,
-        token=token,
-        urls=urls,
-        players=players,
-        sides=tuple(sides),
-        turn_up=CardView(deal.turn_up.code, card_name(deal.turn_up, tr))
-        if deal.turn_up is not None
-        else None,
-        trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
-        talon_text=t["talon_empty"] if talon == 0 else count_label(tr, "talon_count", talon),
-        talon_count=len(deal.talon),
-        talon_count_label=count_label(tr, "talon_count_label", len(deal.talon)),
-        trick=tuple(trick),
-        trick_caption=caption,
-        your_turn=your_turn,
-        prompt=prompt,
-        choices=tuple(choices),
-        declares=tuple(declares.values()),
-        happened=tuple(happened),
-        explain=explain,
-        over=deal.is_over,
-        score=score,
-        results=tuple(results),
-        match_score=gettext("Match: %(learner)s %(a)s, %(computer)s %(b)s (first to %(target)s deals)")
-        % {
-            "learner": players[0],
-            "computer": players[1],
-            "a": match_wins[0],
-            "b": match_wins[1],
-            "target": game.target,
-        },
-        match_over_text=(
-            (
+    # ------------------------------------------------------------------ the page
+    def view(self, tokens: dict[str, str | None], why: Card | None) -> PlayView:
+        deal, t, tr = self.deal, self.t, self.tr
+        game: Game = self.state.game
+        happened, results, score = self.happened()
+        trick, caption = self.trick()
+        choices, declares = self.choices()
+        explain = None
+        option = self.options.get(why) if why is not None else None
+        if option is not None and not option.legal:
+            explain = self.narrator.refusal(option.card, option.reason)
+        talon = deal.talon_size
+        final = self.state.final_match
+        wins = final.wins
+        players = self.players
+        if final.is_over:
+            over_text = (
                 gettext("You win the match!")
                 if final.winner == LEARNER
                 else gettext("The computer wins the match.")
             )
-            if final.is_over
-            else ""
-        ),
-        deal_number=game.deal_index + 1,
-        level=level_name(game.level),
-        warn=game.warn,
-        undos=game.undos,
-    )
-    return page_view
+        else:
+            over_text = ""
+        return PlayView(
+            t=t,
+            lang=self.lang,
+            token=self.token,
+            urls=self.urls(tokens),
+            players=players,
+            sides=(self.side(LEARNER), self.side(COMPUTER)),
+            turn_up=CardView(deal.turn_up.code, self.name(deal.turn_up)) if deal.turn_up else None,
+            trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
+            talon_text=t["talon_empty"] if talon == 0 else count_label("talon_count", talon),
+            talon_count=len(deal.talon),
+            talon_count_label=count_label("talon_count_label", len(deal.talon)),
+            trick=trick,
+            trick_caption=caption,
+            your_turn=self.your_turn,
+            prompt=self.prompt(),
+            choices=tuple(choices),
+            declares=tuple(declares.values()),
+            happened=tuple(happened),
+            explain=explain,
+            over=deal.is_over,
+            score=score,
+            results=tuple(results),
+            match_score=gettext("Match: %(learner)s %(a)s, %(computer)s %(b)s (first to %(target)s deals)")
+            % {
+                "learner": players[0],
+                "computer": players[1],
+                "a": wins[0],
+                "b": wins[1],
+                "target": game.target,
+            },
+            match_over_text=str(over_text),
+            deal_number=game.deal_index + 1,
+            level=level_name(game.level),
+            warn=game.warn,
+            undos=game.undos,
+        )
 
 
 def _declaration_value(deal: Deal, action: Play) -> int | None:

@@ -12,9 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, g, request, url_for
 
-from tutorial.content import render_section, rule_url, sections, ui, unit_index
-from tutorial.content.numbers import placeholders
-from tutorial.content.source import Section
+from tutorial.content import render_section, rule_url, section_title, sections, ui, unit_index
 from tutorial.engine import LAST_DRAW_TRICK, TRICKS_PER_DEAL, Deal, Settings
 from tutorial.engine.rules import QUINTE_VALUES
 from tutorial.web.render import cached_page, render_page
@@ -84,15 +82,9 @@ def _common(lang: str, settings: Settings) -> dict[str, Any]:
     return {
         "t": lambda key, **v: ui(lang, key, **v),
         "quinte_choices": [(v, switch_url(v), v == current) for v in QUINTE_VALUES],
-        "toc": [(s.slug, _title(lang, s, settings), section_url(lang, s.slug)) for s in sections()],
+        "toc": [(s.slug, section_title(lang, s, settings), section_url(lang, s.slug)) for s in sections()],
         "rules_index_url": url_for("rules.index", lang=lang, **_query()),
     }
-
-
-def _title(lang: str, sec: Section, settings: Settings) -> str:
-    from tutorial.content import message
-
-    return message(lang, sec.title.id, sec.title.text, placeholders(settings))
 
 
 @bp.get("/<lang:lang>/rules")
@@ -116,8 +108,8 @@ def section_page(lang: str, slug: str) -> Response:
     return render_page(
         "rules/section.html",
         page=page,
-        prev=(section_url(lang, prev_s.slug), _title(lang, prev_s, settings)) if prev_s else None,
-        next=(section_url(lang, next_s.slug), _title(lang, next_s, settings)) if next_s else None,
+        prev=(section_url(lang, prev_s.slug), section_title(lang, prev_s, settings)) if prev_s else None,
+        next=(section_url(lang, next_s.slug), section_title(lang, next_s, settings)) if next_s else None,
         figures=_figures(lang, settings),
         **_common(lang, settings),
     )
@@ -138,9 +130,7 @@ def _figures(lang: str, settings: Settings) -> dict[str, Any]:
     deck = deck_example.lines[0].split()[1:]
     dealer = 1
     deal = Deal(deck, dealer, settings)
-    sheet_unit = next(
-        u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet"
-    )
+    sheet_unit = next(u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet")
     return {
         "table": {
             "non_dealer": [c.code for c in deal.hands[1 - dealer]],

@@ -52,7 +52,7 @@ def check_same(deal: Deal, fast: FastDeal, *, known: bool = True) -> None:
         if known:
             assert fast.known_mask(p) == mask(deal.public_cards[p])
         declared = sum(d.value for d in deal.declarations if d.player == p)
-        assert fast.declared[p] == declared
+        assert fast.declared()[p] == fast.declared_values[p] == declared
         suits = {d.suit for d in deal.declarations if d.player == p and d.suit is not None}
         assert fast.declared_suits(p) == sum(1 << "CDHS".index(s.code) for s in suits)
         assert fast.quinte_declared(p) == any(d.player == p and d.suit is None for d in deal.declarations)
@@ -87,7 +87,7 @@ def check_result(deal: Deal, fast: FastDeal) -> None:
     assert fast.result() == result
     assert fast.winner() == result.winner
     assert fast.chouine_winner() == result.chouine
-    assert fast.declared_points() == result.declared
+    assert fast.declared() == result.declared
     if result.chouine is None:
         assert fast.card_points() == result.card_points
         assert fast.totals() == result.totals

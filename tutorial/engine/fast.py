@@ -75,6 +75,10 @@ _CODES: dict[Combination, int] = {comb: code for code, comb in enumerate(COMBINA
 _PHASES = {Phase.LEAD: LEAD, Phase.FOLLOW: FOLLOW, Phase.AU_SEPT: AU_SEPT, Phase.OVER: OVER}
 
 # ------------------------------------------------------------------ tables from the engine
+# The bit tricks rely on ``Card.index`` being ``suit * 8 + offset``, the offset running from
+# the ace (0) down to the seven (7): a lower index is a higher card of its suit (rule 1).
+if any(c.index != SUITS.index(c.suit) * 8 + int(Rank.ACE) - int(c.rank) for c in ALL_CARDS):
+    raise RuntimeError("FastDeal needs ALL_CARDS suit by suit, each from the ace down")
 #: Card points by card index (rule 1).
 POINTS: tuple[int, ...] = tuple(card.points for card in ALL_CARDS)
 #: Suit index (0-3, the order of ``SUITS``) by card index.
@@ -86,8 +90,6 @@ BRISQUES = sum(1 << c.index for c in ALL_CARDS if c.is_brisque)
 #: The four kings; a suit combination always holds its king and queen (rule 12).
 KINGS = sum(1 << c.index for c in ALL_CARDS if c.rank is Rank.KING)
 _KING_TO_QUEEN = Card(Rank.QUEEN, Suit.CLUBS).index - Card(Rank.KING, Suit.CLUBS).index  # 1
-#: ``1 << i`` for each card index.
-BIT: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 _NON_BRISQUES = (1 << DECK_SIZE) - 1 - BRISQUES
 _QUINTE_FLAG = 1 << DECK_SIZE  # in a player's ``undeclared`` mask, beyond the cards
 
@@ -174,14 +176,24 @@ def move_declaration(move: int) -> Combination | None:
 
 
 class FastDeal:
-    """One deal in bitmasks and small ints; ``apply`` mutates it without checking legality."""
+    """One deal in bitmasks and small ints; ``apply`` mutates it without checking legality.
+
+    Reading it: ``to_act``, ``leader``, ``phase`` (LEAD, FOLLOW, AU_SEPT, OVER),
+    ``trick_number``, ``current_trick`` (the lead card on the table, or -1), ``trumps`` (a suit
+    index; ``trump_suit`` the Suit), ``turn_up`` (-1 once taken), ``hand_mask(p)``,
+    ``captured[p]``, ``played_mask``, ``talon_mask``, ``talon[talon_pos:]`` (the cards still to
+    draw, in order, the turn-up last), ``known_mask(p)`` (cards of p's hand the other player
+    has seen), ``declared_suits(p)``, ``quinte_declared(p)``, ``declarations`` (a log of
+    ``(player, trick, code, suit index or -1, value)``). ``legal_moves()`` lists the plays by
+    card index, then SWAP, then the declarations: an order that depends only on the cards.
+    """
 
     __slots__ = (
         "captured",
         "chouine",
         "current_trick",
         "declarations",
-        "declared",
+        "declared_values",
         "hands",
         "last_winner",
         "leader",
@@ -207,7 +219,7 @@ class FastDeal:
     hands: list[int]  # cards in each hand
     captured: list[int]  # cards in each player's tricks
     points: list[int]  # card points captured (without the 10 for the last trick)
-    declared: list[int]  # sum of each player's declaration values
+    declared_values: list[int]  # sum of each player's declaration values
     # Rule 13: the king of each suit a player may still declare in, and _QUINTE_FLAG while the
     # player may still declare a quinte.
     undeclared: list[int]
@@ -329,7 +341,7 @@ class FastDeal:
             player = decl.player
             code = _CODES[decl.combination]
             suit = -1 if decl.suit is None else SUITS.index(decl.suit)
-            fast.declared[player] += decl.value
+            fast.declared_values[player] += decl.value
             if decl.combination is Combination.QUINTE:
                 fast.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
             elif decl.suit is not None:
@@ -366,7 +378,7 @@ class FastDeal:
         self.hands = hands
         self.captured = [0, 0]
         self.points = [0, 0]
-        self.declared = [0, 0]
+        self.declared_values = [0, 0]
         self.undeclared = [KINGS | _QUINTE_FLAG, KINGS | _QUINTE_FLAG]
         self.shown = [0, 0]
         self.declarations = ()
@@ -395,7 +407,7 @@ class FastDeal:
         other.hands = self.hands[:]
         other.captured = self.captured[:]
         other.points = self.points[:]
-        other.declared = self.declared[:]
+        other.declared_values = self.declared_values[:]
         other.undeclared = self.undeclared[:]
         other.shown = self.shown[:]
         other.declarations = self.declarations
@@ -599,7 +611,7 @@ class FastDeal:
         suit = card >> 3
         in_trumps = code != QUINTE and suit == self.trumps
         value = self.values[code][in_trumps]
-        self.declared[player] += value
+        self.declared_values[player] += value
         if code == QUINTE:
             self.undeclared[player] &= ~_QUINTE_FLAG  # rule 13: one quinte a deal
             cards = self.hands[player] & BRISQUES  # rule 12: the five brisques (card played out)
@@ -686,12 +698,12 @@ class FastDeal:
             p1 += LAST_TRICK_BONUS
         return (p0, p1)
 
-    def declared_points(self) -> tuple[int, int]:
+    def declared(self) -> tuple[int, int]:
         """The sum of each player's declaration values (a chouine has none)."""
-        return (self.declared[0], self.declared[1])
+        return (self.declared_values[0], self.declared_values[1])
 
     def totals(self) -> tuple[int, int]:
-        (p0, p1), (d0, d1) = self.card_points(), self.declared
+        (p0, p1), (d0, d1) = self.card_points(), self.declared_values
         return (p0 + d0, p1 + d1)
 
     def chouine_winner(self) -> int | None:
@@ -709,7 +721,7 @@ class FastDeal:
         """The engine's :class:`DealResult` for this deal once over, else None."""
         if self.phase != OVER:
             return None
-        declared = self.declared_points()
+        declared = self.declared()
         if self.chouine >= 0:
             # Rule 15: no count after a chouine.
             return DealResult(None, declared, None, self.chouine, self.chouine)

@@ -178,7 +178,7 @@ class Solver:
             state.current_trick,
             state.to_act,
             state.points[0] - state.points[1],
-            state.declared[0] - state.declared[1],
+            state.declared_values[0] - state.declared_values[1],
             state.undeclared[0],
             state.undeclared[1],
             state.pending,

@@ -16,6 +16,14 @@ talon_count  # StepView fields: demo/step.html
 talon_count_label
 trick_caption
 step_label
+shown_label  # PlaySide fields: _table.html (the practice table)
+last_trick_label
+question  # Confirm.question: play/game.html
+hx_target  # PlayView fields: _table.html, play/game.html
+match_score
+match_over_text
+deal_number
+hint_step
 
 # Data the engine's events carry for whoever narrates them.
 at_au_sept  # SevenExchanged.at_au_sept
@@ -36,6 +44,8 @@ _check_language
 _default_language
 _replay_demos
 _bad_setting
+_bad_request  # play blueprint error handlers
+_bad_game
 section_page
 regex
 _.to_python

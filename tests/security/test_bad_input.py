@@ -125,6 +125,23 @@ def _sample_unlinked(site: Site, client: FlaskClient) -> None:
                     break
 
 
+def _leads_on(
+    site: Site, rule: Rule, args: dict[str, Any], response: Any, seen: set[str], queue: list[str]
+) -> bool:
+    """A page that leads on (a new practice game, a move: 302/303 to a page of the site): its
+    URL is a sample too, and where it leads is followed."""
+    location = urlsplit(response.headers.get("Location", ""))
+    if response.status_code not in (302, 303) or location.netloc or not location.path.startswith("/"):
+        return False
+    site.rules.setdefault(rule.endpoint, rule)
+    site.samples.setdefault(rule.endpoint, dict(args))
+    site.redirects.add(rule.endpoint)
+    if location.path not in seen:
+        seen.add(location.path)
+        queue.append(location.path)
+    return True
+
+
 def discover(max_fetches: int = 120) -> Site:
     """Follow links from every home page; keep one working URL per endpoint."""
     app = create_app({"TESTING": True})
@@ -147,18 +164,8 @@ def discover(max_fetches: int = 120) -> Site:
         fetched[rule.endpoint] = fetched.get(rule.endpoint, 0) + 1
         fetches += 1
         response = client.get(parts.path)
-        location = urlsplit(response.headers.get("Location", ""))
-        if response.status_code in (302, 303) and not location.netloc and location.path.startswith("/"):
-            # A page that leads on (a new practice game, a move): its URL is a sample too, and
-            # where it leads is followed.
-            site.rules.setdefault(rule.endpoint, rule)
-            site.samples.setdefault(rule.endpoint, dict(args))
-            site.redirects.add(rule.endpoint)
-            if location.path not in seen:
-                seen.add(location.path)
-                queue.append(location.path)
-            continue
-        if response.status_code != 200 or response.mimetype != "text/html":
+        leads_on = _leads_on(site, rule, args, response, seen, queue)
+        if leads_on or response.status_code != 200 or response.mimetype != "text/html":
             continue
         if "<html" not in response.get_data(as_text=True):
             # A stub that a teammate has not replaced yet: no page to test.

@@ -881,6 +881,8 @@ def ab(servers: dict[str, Server], wrk: str | None, seconds: int) -> int:
                 print(f"  !! {bad} errors or non-2xx answers on {label}")
                 failures += 1
     print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+
+
 #: The practice table: a move request (the learner's card and the computer's answer at club
 #: level) must answer within this at the 99th percentile, at MOVE_CONNECTIONS connections.
 AIM_MOVE_P99_MS = 200.0

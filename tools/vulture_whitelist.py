@@ -24,6 +24,8 @@ match_score
 match_over_text
 deal_number
 hint_step
+yours  # Row.yours: demo/step.html (the play-along summary)
+skip_url  # Question.skip_url: demo/step.html
 
 # Data the engine's events carry for whoever narrates them.
 at_au_sept  # SevenExchanged.at_au_sept
@@ -58,6 +60,8 @@ _.lstrip_blocks
 _.public  # Cache-Control directives (tutorial/web/assets.py)
 _.max_age
 _.immutable
+_.max_content_length  # request limits set per view (tutorial/web/replay)
+_.max_form_memory_size
 _.no_cache
 
 # Called by html.parser and pytest.

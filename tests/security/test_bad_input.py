@@ -33,6 +33,8 @@ from werkzeug.test import TestResponse
 from tutorial import create_app
 from tutorial.web.i18n import LANGUAGES
 
+from .conftest import SECRET_KEY
+
 #: Markup that must never come back unescaped (path segments, queries, headers).
 INJECTIONS = (
     "<script>alert(1)</script>",
@@ -144,7 +146,8 @@ def _leads_on(
 
 def discover(max_fetches: int = 120) -> Site:
     """Follow links from every home page; keep one working URL per endpoint."""
-    app = create_app({"TESTING": True})
+    # Signed with the HTTP server's key: the practice table's game URLs work on both.
+    app = create_app({"TESTING": True, "SECRET_KEY": SECRET_KEY})
     site = Site(app)
     adapter = app.url_map.bind("localhost")
     client = app.test_client()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask import Blueprint, Response, abort, redirect, url_for
 from werkzeug.routing import BuildError
 
 from tutorial.narration.catalog import translator
@@ -27,7 +27,7 @@ from tutorial.narration.demos import Demo, demos
 from tutorial.web.demo.along import AlongAddresses, along_page
 from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
-from tutorial.web.render import cached_page, render_page
+from tutorial.web.render import cached_page, page_query, render_page
 
 bp = Blueprint("demo", __name__)
 
@@ -115,15 +115,12 @@ def _seat(seat: str) -> int:
 
 
 def _refused() -> str | None:
-    """The answer a play-along URL says the rules refused (``?refused=QS``), if any."""
-    values = request.args.getlist("refused")
-    if len(values) > 1:
-        abort(404)
-    return values[0] if values else None
+    """The answer a play-along URL says the rules refused (``?refused=QS``; the first one), if any."""
+    return dict(page_query()).get("refused")
 
 
 @bp.get("/<lang:lang>/demo/<slug>/along/<seat>/<answers>")
-@cached_page
+@cached_page(params=("refused",))
 def along(lang: str, slug: str, seat: str, answers: str) -> Response:
     """Play along as ``seat``: the learner's answers so far are in ``answers``."""
     demo = _demo(slug)

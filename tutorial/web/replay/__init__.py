@@ -29,7 +29,7 @@ from tutorial.engine import replay
 from tutorial.narration.demos import Demo, demos, frames_of
 from tutorial.web.demo.along import AlongAddresses, along_page
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
-from tutorial.web.render import cached_page, render_page
+from tutorial.web.render import cached_page, page_query, render_page
 
 from .check import MAX_RECORD_BYTES, Checked, Problem, check
 from .packing import MAX_PACKED, PackError, pack, unpack
@@ -149,11 +149,8 @@ def _seat(seat: str) -> int:
 
 
 def _refused() -> str | None:
-    """The answer a play-along URL says the rules refused (``?refused=QS``), if any."""
-    values = request.args.getlist("refused")
-    if len(values) > 1:
-        abort(404)
-    return values[0] if values else None
+    """The answer a play-along URL says the rules refused (``?refused=QS``; the first one), if any."""
+    return dict(page_query()).get("refused")
 
 
 def _number(demo: Demo, step: str) -> int:
@@ -188,7 +185,7 @@ def answer(lang: str, packed: str, step: str, answer: str) -> Response:
 
 
 @bp.get("/<lang:lang>/replay/<packed>/along/<seat>/<answers>")
-@cached_page
+@cached_page(params=("refused",))
 def along(lang: str, packed: str, seat: str, answers: str) -> Response:
     demo = _checked_demo(packed)
     words = _words()

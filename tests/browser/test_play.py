@@ -204,13 +204,17 @@ def test_a_dimmed_card_explains_itself_and_nothing_is_played(site: Any) -> None:
 
 def test_the_hint_gives_its_three_steps(site: Any) -> None:
     start(site)
-    site.click("#play-hint")
-    site.wait_for_selector("#play-hint-box")
-    assert site.locator(".play-hint__steps li").count() == 1
-    site.click("#play-hint-more")
-    site.wait_for_function("() => document.querySelectorAll('.play-hint__steps li').length === 2")
-    site.click("#play-hint-more")
-    site.wait_for_function("() => document.querySelectorAll('.play-hint__steps li').length === 3")
+    for step in (1, 2, 3):
+        # Click once htmx has taken the swapped link in hand, then wait for that step's page.
+        button = "#play-hint" if step == 1 else "#play-hint-more"
+        site.wait_for_selector(f"{button}[data-htmx-powered]")
+        site.click(button)
+        site.wait_for_function(
+            """n => location.search === "?hint=" + n
+                && document.querySelectorAll(".play-hint__steps li").length === n""",
+            arg=step,
+            timeout=60_000,
+        )
     assert site.locator("#play-hint-more").count() == 0
     assert "hint=3" in site.url
     assert axe_violations(site) == []

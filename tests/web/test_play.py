@@ -353,3 +353,21 @@ def test_a_hint_asked_at_the_end_of_the_deal_shows_the_table_without_one(web: Fl
     response = web.get(f"{position}?hint=2")
     assert response.status_code == 200
     assert "play-hint-box" not in response.get_data(as_text=True)
+
+
+def test_compressed_pages_of_one_position_differ_by_their_query(web: FlaskClient) -> None:
+    """The hint's step and a dimmed card's explanation are in the query: a compressed answer
+    cached for one query is never served for another."""
+    import gzip
+
+    url = start(web)
+    counts = []
+    for step in (1, 3, 2):
+        response = web.get(f"{url}?hint={step}", headers={"Accept-Encoding": "gzip"})
+        body = response.get_data()
+        if response.headers.get("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        html = body.decode()
+        box = html[html.index('id="play-hint-box"') :]
+        counts.append(box[: box.index("</ol>")].count("<li>"))
+    assert counts == [1, 3, 2]

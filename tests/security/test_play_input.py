@@ -73,10 +73,8 @@ def _cases() -> list[tuple[str, str, int]]:
         ("new-target", "/play/start/expert?target=99999999999999999999", 400),
         ("new-warn", "/play?level=club&warn=2", 400),
         ("record-tampered", f"/play/{tampered}/record.json", 400),
-        ("watch-foreign", f"/play/{foreign}/watch", 400),
         ("review-truncated", f"/play/{TOKEN[:20]}/review", 400),
         ("record-in-progress", f"/play/{TOKEN}/record.json", 303),
-        ("watch-in-progress", f"/play/{TOKEN}/watch?step=1", 303),
         ("review-in-progress", f"/play/{TOKEN}/review", 303),
     ]
     return cases

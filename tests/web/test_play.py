@@ -25,6 +25,7 @@ from tutorial.narration.names import card_name
 from tutorial.web import create_app
 from tutorial.web.play import games as play_game
 from tutorial.web.play.games import LEARNER, Game, dumps, loads, new_game, rebuild
+from tutorial.web.replay.packing import unpack
 
 KEY = "a test key for the practice table"
 MOVE = re.compile(r'href="(/(?:fr|es|en)/play/[^"/]+/m/([^"?]+))"')
@@ -165,7 +166,7 @@ def test_a_whole_deal_is_played_by_following_links(web: FlaskClient) -> None:
     last_url, last = pages[-1]
     state = rebuild(loads(token_of(last_url), KEY), KEY)
     assert state.deal.is_over
-    assert "record.json" in last and "/watch" in last and "/review" in last
+    assert "record.json" in last and "/replay/" in last and "/review" in last
     # Every move the pages offered was legal for the learner when offered.
     for position, html in pages[:-1]:
         state = rebuild(loads(token_of(position), KEY), KEY)
@@ -283,8 +284,6 @@ def test_the_finished_deal_can_be_downloaded_watched_and_reviewed(web: FlaskClie
     assert "attachment" in record.headers["Content-Disposition"]
     rec = DealRecord.from_json(record.get_json())
     assert replay(rec).final.is_over  # a valid, complete chouine-deal record
-    watch = web.get(f"/en/play/{token}/watch?step=2")
-    assert watch.status_code == 200 and "demo-stage" in watch.get_data(as_text=True)
     review = web.get(f"/en/play/{token}/review")
     assert review.status_code == 200
     assert "play-review__row" in review.get_data(as_text=True)
@@ -293,7 +292,7 @@ def test_the_finished_deal_can_be_downloaded_watched_and_reviewed(web: FlaskClie
 def test_record_watch_and_review_of_a_deal_in_progress_lead_back_to_the_table(web: FlaskClient) -> None:
     url = start(web)
     token = token_of(url)
-    for tail in ("record.json", "watch", "review"):
+    for tail in ("record.json", "review"):
         response = web.get(f"/en/play/{token}/{tail}")
         assert response.status_code == 303
         assert token_of(response.headers["Location"]) == token
@@ -371,3 +370,20 @@ def test_compressed_pages_of_one_position_differ_by_their_query(web: FlaskClient
         box = html[html.index('id="play-hint-box"') :]
         counts.append(box[: box.index("</ol>")].count("<li>"))
     assert counts == [1, 3, 2]
+
+
+def test_watch_this_deal_opens_the_narrated_replay_of_that_deal(web: FlaskClient) -> None:
+    position, html = list(play_deal(web, start(web)))[-1]
+    link = re.search(r'id="play-watch"[^>]*href="([^"]+)"', html)
+    assert link is not None
+    watch = link.group(1)
+    match = re.fullmatch(r"/en/replay/([A-Za-z0-9_-]+)/1", watch)
+    assert match is not None, watch
+    played = DealRecord.from_json(web.get(f"/en/play/{token_of(position)}/record.json").get_json())
+    narrated = unpack(match.group(1))
+    assert (narrated.deck, narrated.dealer, narrated.actions) == (played.deck, played.dealer, played.actions)
+    page = web.get(watch)
+    assert page.status_code == 200
+    body = page.get_data(as_text=True)
+    assert 'id="demo-stage"' in body
+    assert 'id="demo-side-1"' in body or 'class="demo-draw"' in body  # step 1: hands, or the draw

@@ -36,7 +36,7 @@ def _pages(lang: str) -> dict[str, str]:
             pages["why"] = why.group(1)
         url = client.get(MOVE.findall(html)[-1]).headers["Location"]
         html = client.get(url).get_data(as_text=True)
-    pages.update(end=url, review=url + "/review", watch=url + "/watch?step=2")
+    pages.update(end=url, review=url + "/review")
     return pages
 
 

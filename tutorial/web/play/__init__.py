@@ -14,8 +14,8 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
   position; with "warn me" on, a move the coach grades a mistake first gets a page that asks
   "are you sure?" (``?sure=1`` plays it anyway);
 - ``/<lang>/play/<token>/record.json`` (``play.record``): the finished deal's record;
-- ``/<lang>/play/<token>/watch?step=<n>`` (``play.watch``): the finished deal, narrated, both
-  hands shown (the narrated-deal page).
+- "Watch this deal narrated" on a finished deal leads to the replay page
+  (``/<lang>/replay/<packed>/1``, :mod:`tutorial.web.replay`): the deal's record packed in the URL.
 
 A token that is not ours (tampered, truncated, from another ``SECRET_KEY``), a move that is not
 legal or not the learner's, or an unknown setting: a 400 page in the URL's language that says
@@ -34,7 +34,7 @@ from flask import g as flask_g
 from flask_babel import gettext
 
 from tutorial.ai import Grade, GradeKind
-from tutorial.engine import Action, Card, DealRecord, replay
+from tutorial.engine import Action, Card, DealRecord
 from tutorial.narration.coach import Coach
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
@@ -261,36 +261,6 @@ def record(lang: str, token: str) -> Response:
         f'attachment; filename="chouine-{current.id}-deal-{current.deal_index + 1}.json"'
     )
     return response
-
-
-@bp.get("/<lang:lang>/play/<token>/watch")
-def watch(lang: str, token: str) -> Response:
-    found = _finished(lang, token)
-    if isinstance(found, Response):
-        return found
-    current, rec = found
-    from tutorial.narration.demos import Demo, frames_of
-    from tutorial.web.demo.view import step_view
-
-    rep = replay(rec, keep_states=True)
-    title = gettext("Your deal %(number)s, narrated") % {"number": current.deal_index + 1}
-    rec = DealRecord(
-        rec.deck, rec.dealer, rec.actions, rec.quinte_value, rec.players, rec.draw, {"title": title}
-    )
-    demo = Demo("play", rec, rep, frames_of(rec, rep))
-    raw = _one(
-        "step",
-        tuple(str(n) for n in range(1, demo.total + 1)),
-        gettext("There is no such step in this deal."),
-    )
-    number = int(raw) if raw else 1
-
-    def url(n: int) -> str:
-        return url_for("play.watch", lang=lang, token=token, step=n)
-
-    view = step_view(demo, lang, number, url=url, list_url=url_for("play.game", lang=lang, token=token))
-    view.t["demos"] = gettext("Back to the table")
-    return render_page("demo/step.html", block="stage", v=view, t=view.t)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from tutorial.narration.seat import seat_narrate
 from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.view import CardView, SideView, TrickCard, rule_link
 from tutorial.web.play.games import COMPUTER, LEARNER, Game, State, learner_moves, url_action
+from tutorial.web.replay.packing import pack
 
 SUITS = "CDHS"
 
@@ -179,7 +180,10 @@ class _Builder:
             "hint": self.page(token, hint=1),
             "rules": url_for("rules.index", lang=lang),
             "record": url_for("play.record", lang=lang, token=token) if over else None,
-            "watch": url_for("play.watch", lang=lang, token=token) if over else None,
+            # The finished deal, narrated on the replay page (its record packed into the URL).
+            "watch": url_for("replay.step", lang=lang, packed=pack(self.state.replay.record), step=1)
+            if over
+            else None,
             "review": url_for("play.review", lang=lang, token=token) if over else None,
         }
 

@@ -7,6 +7,7 @@ import pytest
 
 from tutorial.engine import ALL_CARDS, TRICKS_PER_DEAL, Deal
 from tutorial.engine.events import CardDrawn
+from tutorial.narration.lists import WORDS_UP_TO, count_words
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import Narrator
 from tutorial.narration.seat import seat_draws, seat_narrate
@@ -44,3 +45,21 @@ def test_seat_narration_keeps_the_other_sentences_in_order() -> None:
     won = next(i for i, text in enumerate(told) if " wins trick " in text)
     draws = next(i for i, text in enumerate(told) if "draws first" in text)
     assert won < draws
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+def test_a_seat_hears_the_cards_left_in_words_as_the_table_narration_says_them(lang: str) -> None:
+    deal = Deal(ALL_CARDS, dealer=0)
+    narrator = Narrator(lang, ("Ana", "Max"))
+    checked = 0
+    while not deal.is_over:
+        drawn = [e for e in deal.apply(deal.legal_actions()[0]) if isinstance(e, CardDrawn)]
+        if len(drawn) == 2 and not drawn[-1].turn_up and drawn[-1].talon_left <= WORDS_UP_TO:
+            left = count_words(drawn[-1].talon_left, lang, feminine=True)
+            for seat in (0, 1):
+                text = seat_draws(narrator, drawn, seat)
+                assert text is not None
+                assert left.lower() in text.text.lower(), text.text
+                assert str(drawn[-1].talon_left) not in text.text, text.text
+            checked += 1
+    assert checked

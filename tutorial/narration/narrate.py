@@ -176,6 +176,12 @@ class Narrator:
         """Add the sentence ``text % values`` of this kind, restating rules-reading point ``rule``."""
         out.append(self.sentence(kind, text % values if values else text, rule))
 
+    def cards_left(self, text: str, count: int) -> str:
+        """``count`` cards in words for ``text``'s ``%(count)s``, capitalised when it begins a
+        sentence there (« Cinq cartes restent à piocher. »)."""
+        words = count_words(count, self.lang, feminine=True)
+        return capitalize(words) if re.search(r"(^|[.!?]\s+)%\(count\)s", text) else words
+
     def points(self, n: int) -> str:
         return self.tr.ngettext("%(num)s point", "%(num)s points", n) % {"num": n}
 
@@ -510,9 +516,7 @@ class Narrator:
                 "%(count)s cards are left to draw.",
                 second.talon_left,
             )
-        count = count_words(second.talon_left, self.lang, feminine=True)
-        if re.search(r"(^|[.!?]\s+)%\(count\)s", text):  # the count begins a sentence
-            count = capitalize(count)
+        count = self.cards_left(text, second.talon_left)
         self.say(
             out,
             EVENT,

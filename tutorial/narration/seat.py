@@ -27,7 +27,6 @@ def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int) -> Sen
         "loser": narrator.name(second.player),
         "card1": narrator.card(first.card),
         "card2": narrator.card(second.card),
-        "count": second.talon_left,
     }
     if second.turn_up:  # rule 7: the winner takes the last face-down card, the other the turn-up
         if first.player == seat:
@@ -59,6 +58,7 @@ def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int) -> Sen
             "left to draw.",
             second.talon_left,
         )
+    values["count"] = narrator.cards_left(text, second.talon_left)
     return narrator.sentence(EVENT, text % values, 7)
 
 

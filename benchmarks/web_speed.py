@@ -4,6 +4,7 @@
     python benchmarks/web_speed.py --load     # 64 clients on mixed pages for 60 s, worker RSS
     python benchmarks/web_speed.py --slow-clients   # 500 idle + 50 slow-header connections, 60 s
     python benchmarks/web_speed.py --ab '-k sync'   # A/B: sync workers against the configured ones
+    python benchmarks/web_speed.py --moves    # only the practice table's move requests
 
 What it does, in one run:
 
@@ -20,7 +21,9 @@ What it does, in one run:
    ratio to its static file's ("ratio"), and so is the server's CPU time per request
    ("cpu ms", "cpu r." = static CPU / page CPU: the ratio the rates would have on cores
    free of other work; it varies less than the rates when other processes share the cores);
-4. adds up the bytes a first visit to the demo step transfers, as a browser with
+4. measures the practice table's move requests (the learner's card and the computer's answer
+   at club level, each a 303 to the new position) at 8 connections: p99 must stay < 200 ms;
+5. adds up the bytes a first visit to the demo step transfers, as a browser with
    ``Accept-Encoding: gzip, br`` fetches them: the HTML, then every stylesheet, script,
    icon and image it names (and what the stylesheets name), compressed as served.
 
@@ -420,6 +423,7 @@ class WrkResult:
     s5xx: int
     non_2xx: int
     mean_bytes: float
+    s4xx: int = 0
 
 
 def run_wrk(wrk: str, base: str, paths: list[tuple[str, bool]], connections: int, seconds: int) -> WrkResult:
@@ -463,6 +467,7 @@ def run_wrk(wrk: str, base: str, paths: list[tuple[str, bool]], connections: int
         s5xx=d["s5xx"],
         non_2xx=d["s3xx"] + d["s4xx"] + d["s5xx"],
         mean_bytes=d["bytes"] / max(1, d["requests"]),
+        s4xx=d["s4xx"],
     )
 
 
@@ -481,6 +486,7 @@ def median_result(runs: list[WrkResult]) -> WrkResult:
         s5xx=sum(r.s5xx for r in runs),
         non_2xx=sum(r.non_2xx for r in runs),
         mean_bytes=statistics.median(r.mean_bytes for r in runs),
+        s4xx=sum(r.s4xx for r in runs),
     )
 
 
@@ -799,6 +805,7 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
             if name == "demo step page":
                 failures += _aim(f"demo step page ≥ {AIM_RATIO:.0%} of the static rate", ratio >= AIM_RATIO)
             failures += _aim(f"{name}: p99 < {AIM_P99_MS:.0f} ms", page_result.p99_ms < AIM_P99_MS)
+    failures += move_speed(server, wrk, seconds)
     print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     body, total, items = first_visit(server.url, targets.step)
     print(f"\nfirst visit to {targets.step} (Accept-Encoding: {ACCEPT_ENCODING}):")
@@ -874,6 +881,70 @@ def ab(servers: dict[str, Server], wrk: str | None, seconds: int) -> int:
                 print(f"  !! {bad} errors or non-2xx answers on {label}")
                 failures += 1
     print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+
+
+#: The practice table: a move request (the learner's card and the computer's answer at club
+#: level) must answer within this at the 99th percentile, at MOVE_CONNECTIONS connections.
+AIM_MOVE_P99_MS = 200.0
+MOVE_CONNECTIONS = 8
+_MOVE_LINK = re.compile(r'href="(/[a-z]{2}/play/[^"/?]+/m/[^"?]+)"')
+
+
+def find_moves(server: Server, games: int = 12, limit: int = 400) -> list[str]:
+    """Move URLs of the practice table, at every decision of a few club-level games (found by
+    following the table's own links; each move URL redirects to the position it leads to)."""
+    moves: list[str] = []
+    for g in range(games):
+        page = fetch(f"{server.url}/{LANG}/play/start/club")  # urllib follows the 303
+        for turn in range(40):
+            offered = _MOVE_LINK.findall(page.text)
+            if not offered or len(moves) >= limit:
+                break
+            moves += offered
+            page = fetch(server.url + offered[(g + turn) % len(offered)])
+    return moves[:limit]
+
+
+def move_speed(server: Server, wrk: str | None, seconds: int) -> int:
+    """Rate and latency of move requests at MOVE_CONNECTIONS connections."""
+    if wrk is None:
+        print("wrk is not available: move requests not measured")
+        return 0
+    moves = find_moves(server)
+    if not moves:
+        print("  !! no move link found on the practice table")
+        return 1
+    print(
+        f"\npractice table: {len(moves)} different move requests (the learner's card and the computer's"
+        f" answer, club level; each a 303 to the new position), wrk, {MOVE_CONNECTIONS} connections,"
+        f" {ROUNDS} rounds of {max(1, seconds // ROUNDS)} s (medians)"
+    )
+    targets = [(m, False) for m in moves]
+    run_wrk(wrk, server.url, targets, MOVE_CONNECTIONS, 2)  # warm-up
+    runs = []
+    cpu = []
+    for _ in range(ROUNDS):
+        before = server.cpu_seconds()
+        runs.append(run_wrk(wrk, server.url, targets, MOVE_CONNECTIONS, max(1, seconds // ROUNDS)))
+        cpu.append((server.cpu_seconds() - before) * 1000 / max(1, runs[-1].requests))
+    result = median_result(runs)
+    print(
+        f"{'move request':<30} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'cpu ms':>7}\n"
+        f"{'':<30} {result.rps:>8.0f} {result.p50_ms:>7.1f} {result.p99_ms:>7.1f} {result.max_ms:>7.1f}"
+        f" {statistics.median(cpu):>7.2f}"
+    )
+    failures = 0
+    # Every answer must be the 303 to the next position: none may fail.
+    if result.errors or result.s5xx or result.s4xx or result.non_2xx != result.requests:
+        print(
+            f"  !! {result.errors} socket errors, {result.s4xx} 4xx, {result.s5xx} 5xx, "
+            f"{result.requests - result.non_2xx} 2xx during the move requests"
+        )
+        failures += 1
+    failures += _aim(
+        f"move request p99 < {AIM_MOVE_P99_MS:.0f} ms at {MOVE_CONNECTIONS} connections",
+        result.p99_ms < AIM_MOVE_P99_MS,
+    )
     return failures
 
 
@@ -953,6 +1024,7 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=int, default=None, help="per target (default 10), or of the load (60)"
     )
     parser.add_argument("--connections", type=int, default=64, help="for --load (default 64)")
+    parser.add_argument("--moves", action="store_true", help="only the practice table's move requests")
     parser.add_argument(
         "--slow-clients",
         action="store_true",
@@ -995,6 +1067,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if args.slow_clients:
                 failures = slow_clients(server, seconds, min(args.idle, 5000), min(args.slow, 1000))
+            elif args.moves:
+                failures = move_speed(server, wrk, seconds)
             elif args.load:
                 failures = load(server, wrk, seconds, connections)
             else:

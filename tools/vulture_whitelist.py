@@ -16,6 +16,16 @@ talon_count  # StepView fields: demo/step.html
 talon_count_label
 trick_caption
 step_label
+shown_label  # PlaySide fields: _table.html (the practice table)
+last_trick_label
+question  # Confirm.question: play/game.html
+hx_target  # PlayView fields: _table.html, play/game.html
+match_score
+match_over_text
+deal_number
+hint_step
+yours  # Row.yours: demo/step.html (the play-along summary)
+skip_url  # Question.skip_url: demo/step.html
 
 # Data the engine's events carry for whoever narrates them.
 at_au_sept  # SevenExchanged.at_au_sept
@@ -36,6 +46,8 @@ _check_language
 _default_language
 _replay_demos
 _bad_setting
+_bad_request  # play blueprint error handlers
+_bad_game
 section_page
 regex
 _.to_python
@@ -48,6 +60,8 @@ _.lstrip_blocks
 _.public  # Cache-Control directives (tutorial/web/assets.py)
 _.max_age
 _.immutable
+_.max_content_length  # request limits set per view (tutorial/web/replay)
+_.max_form_memory_size
 _.no_cache
 
 # Called by html.parser and pytest.

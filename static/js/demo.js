@@ -1,13 +1,22 @@
-/* The demo table: arrow keys and play/pause (no inline script: the CSP forbids it).
+/* The narrated table: arrow keys, swipes, play/pause (no inline script: the CSP forbids it).
  *
  * The controls are plain links, which htmx turns into fragment swaps that push the URL.
- * Left/right arrow keys follow the previous/next link (a click, so htmx handles it, or a
- * plain navigation without htmx). Play/pause advances one step at a time until the last
- * step. The words of the button come from its data-label-* attributes (translated by the
- * server), so this script holds no text. */
+ * Left/right arrow keys and left/right swipes on the table follow the previous/next link (a
+ * click, so htmx handles it, or a plain navigation without htmx).
+ *
+ * Play/pause advances one step at a time. Each step waits as long as its narration takes to
+ * read (a base delay plus a time per character), times the speed setting (kept in
+ * localStorage). Any key, or any click that is not the play button, pauses; so does a
+ * question ("What would you play?"), which waits for the learner. The words of the button
+ * come from its data-label-* attributes (translated by the server): this script holds no
+ * text. */
 (function () {
   "use strict";
-  var DELAY = 3500;
+  var BASE = 1800;          // ms before any step moves on
+  var PER_CHARACTER = 38;   // ms of reading per character of narration
+  var LONGEST = 20000;
+  var SPEED_KEY = "chouine-demo-speed";
+  var SWIPE = 50;           // px of horizontal travel that makes a swipe
   var playing = false;
   var timer = null;
 
@@ -21,6 +30,18 @@
   }
 
   function playButton() { return byId("demo-play"); }
+
+  function speed() {
+    var select = byId("demo-speed");
+    var value = select ? parseFloat(select.value) : 1;
+    return value > 0 ? value : 1;
+  }
+
+  function delay() {
+    var narration = byId("demo-narration");
+    var length = narration ? narration.textContent.replace(/\s+/g, " ").length : 0;
+    return Math.min(LONGEST, (BASE + PER_CHARACTER * length) * speed());
+  }
 
   function sync() {
     var button = playButton();
@@ -43,26 +64,32 @@
     timer = null;
     if (!playing) return;
     var next = byId("demo-next");
-    if (!next || !next.getAttribute("href")) { stop(); return; }
+    if (byId("demo-ask") || !next || !next.getAttribute("href")) { stop(); return; }
     timer = setTimeout(function () {
       timer = null;
       if (playing && !follow("demo-next")) stop();
-    }, DELAY);
+    }, delay());
   }
 
   document.addEventListener("click", function (event) {
     var target = event.target;
     var button = target && target.closest ? target.closest("#demo-play") : null;
-    if (!button) return;
+    if (!button) {
+      // Any other click pauses (a click that the autoplay itself makes is not trusted).
+      if (playing && event.isTrusted) stop();
+      return;
+    }
     playing = !playing;
     sync();
     if (playing) schedule(); else stop();
   });
 
   document.addEventListener("keydown", function (event) {
+    if (!byId("demo-stage")) return;
+    var onPlay = event.target && event.target.closest && event.target.closest("#demo-play");
+    if (playing && !onPlay) stop();  // any key pauses (the play button's own keys toggle it)
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    if (!byId("demo-stage")) return;
     var el = event.target;
     var tag = el && el.tagName ? el.tagName.toLowerCase() : "";
     if (tag === "input" || tag === "textarea" || tag === "select" || (el && el.isContentEditable)) return;
@@ -70,14 +97,50 @@
     if (moved) event.preventDefault();
   });
 
+  // Swipes on the page: left for the next step, right for the previous one.
+  var startX = null;
+  var startY = null;
+  document.addEventListener("touchstart", function (event) {
+    var page = document.querySelector(".demo--narrated");
+    var tag = event.target && event.target.tagName ? event.target.tagName.toLowerCase() : "";
+    if (!page || !page.contains(event.target) || event.touches.length !== 1 ||
+        tag === "input" || tag === "textarea" || tag === "select") { startX = null; return; }
+    startX = event.touches[0].clientX;
+    startY = event.touches[0].clientY;
+  }, { passive: true });
+  document.addEventListener("touchend", function (event) {
+    if (startX === null || !event.changedTouches.length) return;
+    var dx = event.changedTouches[0].clientX - startX;
+    var dy = event.changedTouches[0].clientY - startY;
+    startX = null;
+    if (Math.abs(dx) < SWIPE || Math.abs(dy) > Math.abs(dx) / 2) return;
+    if (playing) stop();
+    follow(dx < 0 ? "demo-next" : "demo-previous");
+  }, { passive: true });
+
+  function initSpeed() {
+    var setting = byId("demo-speed-setting");
+    var select = byId("demo-speed");
+    if (!setting || !select) return;
+    setting.hidden = false;
+    try {
+      var saved = window.localStorage.getItem(SPEED_KEY);
+      if (saved) select.value = saved;
+    } catch (e) { /* storage refused: the default speed */ }
+    select.addEventListener("change", function () {
+      try { window.localStorage.setItem(SPEED_KEY, select.value); } catch (e) { /* ignore */ }
+    });
+  }
+
   // After each swap the stage's controls are fresh from the server: restore the button's
   // state and keep playing.
   document.addEventListener("htmx:after:settle", function () { sync(); schedule(); });
   window.addEventListener("popstate", stop);
 
+  function start() { sync(); initSpeed(); }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", sync);
+    document.addEventListener("DOMContentLoaded", start);
   } else {
-    sync();
+    start();
   }
 })();

@@ -28,6 +28,9 @@ REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0
 #: Hosts the test server trusts (``TRUSTED_HOSTS``); anything else is refused.
 TRUSTED = "127.0.0.1,localhost"
+#: The server's SECRET_KEY: a test that builds signed URLs (the practice table's games) in
+#: process signs them with it, so that the server accepts them.
+SECRET_KEY = "test-" + "s" * 40
 
 
 def free_port() -> int:
@@ -67,7 +70,7 @@ def start(log: Path, workers: int = 2, **env_extra: str) -> Server:
     env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS")}
     env.update(
         CHOUINE_ENV="production",
-        SECRET_KEY="test-" + "s" * 40,
+        SECRET_KEY=SECRET_KEY,
         TRUSTED_HOSTS=TRUSTED,
         PORT=str(port),
         WEB_HOST="127.0.0.1",

@@ -21,16 +21,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, Rule
 from werkzeug.test import TestResponse
 
 from tutorial import create_app
 from tutorial.web.i18n import LANGUAGES
+
+from .conftest import SECRET_KEY
 
 #: Markup that must never come back unescaped (path segments, queries, headers).
 INJECTIONS = (
@@ -54,6 +57,9 @@ TRAVERSALS = (
     "....//....//etc/passwd",
 )
 LONG = "a" * 10_000
+#: Path arguments that carry data rather than name a page (the practice table's signed game
+#: and the learner's move): a bad value is a 400 page.
+SIGNED_ARGUMENTS = ("token", "action")
 
 
 # --- Discovering the routes and a valid value for each of their arguments ---------------
@@ -121,9 +127,27 @@ def _sample_unlinked(site: Site, client: FlaskClient) -> None:
                     break
 
 
+def _leads_on(
+    site: Site, rule: Rule, args: dict[str, Any], response: Any, seen: set[str], queue: list[str]
+) -> bool:
+    """A page that leads on (a new practice game, a move: 302/303 to a page of the site): its
+    URL is a sample too, and where it leads is followed."""
+    location = urlsplit(response.headers.get("Location", ""))
+    if response.status_code not in (302, 303) or location.netloc or not location.path.startswith("/"):
+        return False
+    site.rules.setdefault(rule.endpoint, rule)
+    site.samples.setdefault(rule.endpoint, dict(args))
+    site.redirects.add(rule.endpoint)
+    if location.path not in seen:
+        seen.add(location.path)
+        queue.append(location.path)
+    return True
+
+
 def discover(max_fetches: int = 120) -> Site:
     """Follow links from every home page; keep one working URL per endpoint."""
-    app = create_app({"TESTING": True})
+    # Signed with the HTTP server's key: the practice table's game URLs work on both.
+    app = create_app({"TESTING": True, "SECRET_KEY": SECRET_KEY})
     site = Site(app)
     adapter = app.url_map.bind("localhost")
     client = app.test_client()
@@ -143,7 +167,8 @@ def discover(max_fetches: int = 120) -> Site:
         fetched[rule.endpoint] = fetched.get(rule.endpoint, 0) + 1
         fetches += 1
         response = client.get(parts.path)
-        if response.status_code != 200 or response.mimetype != "text/html":
+        leads_on = _leads_on(site, rule, args, response, seen, queue)
+        if leads_on or response.status_code != 200 or response.mimetype != "text/html":
             continue
         if "<html" not in response.get_data(as_text=True):
             # A stub that a teammate has not replaced yet: no page to test.
@@ -228,7 +253,19 @@ def _argument_cases(endpoint: str) -> Iterator[Case]:
                 args["lang"] = LANGUAGES[i % len(LANGUAGES)]  # every language gets its turn
             # A bad language gives the English 404 page; any other bad value keeps the URL's.
             lang = "en" if name == "lang" else _lang_of(args)
-            yield Case(f"{endpoint}:{case_id}", _build(rule, args), (404,), lang)
+            # A signed game or a move that is not valid is a bad request (400), not a missing page.
+            # (A value that decodes to more path segments names no route: 404.)
+            status = (400,) if name in SIGNED_ARGUMENTS and "/" not in unquote(value) else (404,)
+            yield Case(f"{endpoint}:{case_id}", _build(rule, args), status, lang)
+
+
+def _accepts(path: str, method: str) -> bool:
+    """Does a route take ``method`` at ``path`` (a form that is sent)?"""
+    try:
+        SITE.app.url_map.bind("localhost").match(path, method=method)
+    except HTTPException:
+        return False
+    return True
 
 
 def _page_cases(endpoint: str) -> Iterator[Case]:
@@ -240,7 +277,9 @@ def _page_cases(endpoint: str) -> Iterator[Case]:
     yield Case(f"{endpoint}:ok", path, ok, lang)
     yield Case(f"{endpoint}:head", path, ok, None, method="HEAD")
     for method in ("POST", "PUT", "DELETE", "PATCH"):
-        yield Case(f"{endpoint}:{method}", path, (405,), lang, method=method)
+        # A form that reads what is sent (e.g. /replay) answers an empty one with a 400 page.
+        status = (400,) if _accepts(path, method) else (405,)
+        yield Case(f"{endpoint}:{method}", path, status, lang, method=method)
     honours_quinte = endpoint.startswith("rules.")
     bad_query = (400,) if honours_quinte else tuple({*ok, 400})
     for case_id, query in (
@@ -348,7 +387,8 @@ def client() -> Any:
 
 def test_the_table_covers_every_page_route() -> None:
     """Each route of the site (but ``static`` and ``/``) has a working sample URL."""
-    routes = {r.endpoint for r in SITE.app.url_map.iter_rules()} - {"static", "home.root"}
+    routes = {r.endpoint for r in SITE.app.url_map.iter_rules() if "GET" in (r.methods or ())}
+    routes -= {"static", "home.root"}
     missing = routes - set(SITE.samples) - SITE.stubs - SITE.files
     assert not missing, f"no page found by following links for {missing}"
 
@@ -373,8 +413,8 @@ def test_bad_input(client: Any, case: Case) -> None:
         assert body == ""
     if response.status_code == 405:
         assert response.headers.get("Allow"), "405 without Allow"
-        assert "POST" not in response.headers["Allow"]
-    if response.status_code in (301, 302, 308):
+        assert "POST" not in response.headers["Allow"] or _accepts(case.path, "POST")
+    if response.status_code in (301, 302, 303, 308):
         location = response.headers["Location"]
         assert urlsplit(location).netloc in ("", "localhost"), location
         for raw in case.forbidden:

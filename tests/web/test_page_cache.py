@@ -74,3 +74,13 @@ def test_bounded_cache_forgets_the_least_recently_used() -> None:
     assert cache.get("x") == b"1"
     cache.set("z", b"3")
     assert cache.get("y") is None and cache.get("x") == b"1" and cache.get("z") == b"3"
+
+
+def test_compressed_bytes_of_a_page_that_reads_any_query_follow_its_query(client: FlaskClient) -> None:
+    """The practice table is not a cached page and reads its query (``?hint=``): each hint
+    step is compressed on its own, not served the bytes of the first one."""
+    enc = {"Accept-Encoding": "gzip", **HX}
+    game = client.get("/en/play/start/club").headers["Location"]
+    steps = [gzip.decompress(client.get(f"{game}?hint={n}", headers=enc).data) for n in (1, 2, 3)]
+    assert [s.count(b'class="play-hint__steps"') for s in steps] == [1, 1, 1]
+    assert len({s.count(b"<li") for s in steps}) == 3

@@ -16,12 +16,11 @@ and a link) that templates render; no Flask request state is read here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
-
-from babel.lists import format_list
 
 from tutorial.engine import (
     LAST_SWAP_TRICK,
@@ -57,6 +56,7 @@ from tutorial.engine.events import (
 from tutorial.engine.rules import QUINTE_SIZE
 
 from .catalog import Translator, translator
+from .lists import card_list, count_words
 from .names import capitalize, card_name, suit_name
 
 
@@ -154,8 +154,7 @@ class Narrator:
         return card_name(card, self.tr)
 
     def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
-        names = [self.card(card) for card in cards]
-        return format_list(names, style=style, locale=self.lang) if names else ""
+        return card_list(list(cards), self.lang, style)  # one suit: named once (lists.py)
 
     def name(self, player: int) -> str:
         return self.players[player]
@@ -177,6 +176,12 @@ class Narrator:
         """Add the sentence ``text % values`` of this kind, restating rules-reading point ``rule``."""
         out.append(self.sentence(kind, text % values if values else text, rule))
 
+    def cards_left(self, text: str, count: int) -> str:
+        """``count`` cards in words for ``text``'s ``%(count)s``, capitalised when it begins a
+        sentence there (« Cinq cartes restent à piocher. »)."""
+        words = count_words(count, self.lang, feminine=True)
+        return capitalize(words) if re.search(r"(^|[.!?]\s+)%\(count\)s", text) else words
+
     def points(self, n: int) -> str:
         return self.tr.ngettext("%(num)s point", "%(num)s points", n) % {"num": n}
 
@@ -185,7 +190,8 @@ class Narrator:
         """A combination as a noun phrase with its article ("a mariage in hearts")."""
         tr = self.tr
         if comb is Combination.QUINTE:
-            return tr.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": QUINTE_SIZE}
+            count = count_words(QUINTE_SIZE, self.lang, feminine=True)
+            return tr.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": count}
         if in_trumps:
             return {
                 Combination.MARIAGE: tr.pgettext("combination", "a mariage in trumps"),
@@ -242,7 +248,7 @@ class Narrator:
                         "follower must follow suit, play a higher trump on a trump lead, and trump when "
                         "void of the suit led."
                     ),
-                    count=STRICT_TRICKS,
+                    count=count_words(STRICT_TRICKS, self.lang),
                 )
             case ChouineWon():
                 self.chouine_won(ev, out)
@@ -295,7 +301,7 @@ class Narrator:
             ),
             dealer=self.name(ev.dealer),
             other=self.name(1 - ev.dealer),
-            count=len(ev.hands[0]),
+            count=count_words(len(ev.hands[0]), self.lang, feminine=True),
         )
 
     def turn_up(self, ev: TurnUp, out: list[Sentence]) -> None:
@@ -309,7 +315,7 @@ class Narrator:
             ),
             card=self.card(ev.card),
             suit=suit_name(ev.card.suit, self.tr),
-            count=ev.talon_size - 1,
+            count=count_words(ev.talon_size - 1, self.lang, feminine=True),
         )
 
     def declaration_shown(self, ev: DeclarationShown, out: list[Sentence]) -> None:
@@ -510,6 +516,7 @@ class Narrator:
                 "%(count)s cards are left to draw.",
                 second.talon_left,
             )
+        count = self.cards_left(text, second.talon_left)
         self.say(
             out,
             EVENT,
@@ -519,7 +526,7 @@ class Narrator:
             loser=self.name(second.player),
             card1=self.card(first.card),
             card2=self.card(second.card),
-            count=second.talon_left,
+            count=count,
         )
 
     def chouine_won(self, ev: ChouineWon, out: list[Sentence]) -> None:
@@ -788,7 +795,7 @@ class Narrator:
             text = tr.gettext(
                 "%(player)s holds %(count)s brisques again but may not declare a second quinte: one quinte "
                 "per deal."
-            ) % {"player": player, "count": QUINTE_SIZE}
+            ) % {"player": player, "count": count_words(QUINTE_SIZE, self.lang, feminine=True)}
         else:
             assert suit is not None
             in_trumps = declaration_in_trumps(comb, suit, deal.trumps)

@@ -8,7 +8,7 @@
 - Flask-Babel with the default domain ``messages`` (site chrome); the ``content`` and
   ``narration`` parts load their own domains, in the language the views pass them;
 - blueprints: ``home`` (ours), ``rules`` (``tutorial.web.rules.bp``), ``demo``
-  (``tutorial.web.demo.bp``);
+  (``tutorial.web.demo.bp``), ``play`` (``tutorial.web.play.bp``, the practice table);
 - security headers on every response, error pages in the URL's language, hashed static
   assets with long cache lifetimes, compression.
 
@@ -250,7 +250,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(home.bp)
     # The rules and demo packages belong to other parts of the project; a missing package is
     # tolerated (the site runs without that page), any other import error is not.
-    for name in ("tutorial.web.rules", "tutorial.web.demo"):
+    for name in ("tutorial.web.rules", "tutorial.web.demo", "tutorial.web.play", "tutorial.web.replay"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

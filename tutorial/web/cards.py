@@ -6,7 +6,10 @@ valet), the others K, Q, J. A page draws a card as a tiny inline ``<svg role="im
 ``<use>``-s the sprite's symbol, with the caller's translated card name as its ``<title>``, so
 each card costs ~200 bytes of HTML and the sprite is downloaded once and cached.
 
-Legibility: a large rank and suit index in two corners, readable at 48 px wide. The suits
+Legibility: a large rank and suit index in two corners, readable at 48 px wide. Court cards
+are double-headed figures of our own drawing, told apart by shape as much as by the index: the
+king wears a crown and a beard, the queen long hair and a tiara, the jack a cap with a feather;
+each wears the suit's colour with the suit on the chest. The suits
 differ by shape, not only by colour: hearts and diamonds are red, but the heart is round and
 solid while the diamond is a pointed lozenge drawn with a white inner outline; clubs (three
 leaves, also with a white inner outline) and spades (pointed, solid) likewise. A dimmed card
@@ -144,6 +147,54 @@ def _index(letter: str, suit: str) -> str:
     return text + _pip(suit, 14, 45, 21)
 
 
+#: Colours of the court figures.
+SKIN = "#f3d2ae"
+HAIR = "#6b4423"
+GOLD = "#e0b21b"
+INK = "#16191d"
+
+
+def _court_half(rank: str, suit: str) -> str:
+    """The upper half of a double-headed court figure, in the panel's upper half (y 14-70)."""
+    colour = SUIT_COLOUR[suit]
+    line = f'stroke="{INK}" stroke-width="1.2"'
+    # robe in the suit's colour, a gold neckline, a white chest panel holding the suit
+    parts = [
+        f'<path d="M31 70L33 58Q36 50 50 50Q64 50 67 58L69 70Z" fill="{colour}" {line}/>',
+        f'<path d="M40 52.5L50 57L60 52.5" fill="none" stroke="{GOLD}" stroke-width="2"/>',
+        f'<rect x="43.5" y="57" width="13" height="13" rx="2" fill="#fff" {line}/>',
+        _pip(suit, 50, 63.5, 10),
+        f'<rect x="47" y="45" width="6" height="6" fill="{SKIN}"/>',  # neck
+    ]
+    if rank == "Q":  # long hair behind the head
+        parts.append(f'<path d="M39 52Q37 34 50 30Q63 34 61 52Q57 47 50 47Q43 47 39 52Z" fill="{HAIR}"/>')
+    parts += [
+        f'<ellipse cx="50" cy="39" rx="7.5" ry="8.5" fill="{SKIN}" {line}/>',
+        f'<circle cx="47.2" cy="38.5" r="1" fill="{INK}"/>',
+        f'<circle cx="52.8" cy="38.5" r="1" fill="{INK}"/>',
+        f'<path d="M47.5 43.3Q50 44.8 52.5 43.3" fill="none" stroke="{INK}" stroke-width="1"/>',
+    ]
+    if rank == "K":  # a crown with three points, and a beard
+        parts += [
+            f'<path d="M41.5 32L41 21L45.5 26L50 18.5L54.5 26L59 21L58.5 32Z" fill="{GOLD}" {line} '
+            'stroke-linejoin="round"/>',
+            f'<path d="M43 42Q44 50 50 51Q56 50 57 42Q54 46 50 46Q46 46 43 42Z" fill="{HAIR}"/>',
+        ]
+    elif rank == "Q":  # a small tiara over the hair
+        parts += [
+            f'<path d="M43.5 32Q50 27 56.5 32L55 28L52.5 29.5L50 25.5L47.5 29.5L45 28Z" fill="{GOLD}" '
+            f'{line} stroke-linejoin="round"/>',
+            f'<circle cx="50" cy="27.2" r="1.2" fill="{colour}"/>',
+        ]
+    else:  # the jack: a flat cap in the suit's colour, with a feather
+        parts += [
+            f'<path d="M40 33Q41 23 50 23Q59 23 60 33Z" fill="{colour}" {line}/>',
+            f'<path d="M38 33.5H62" stroke="{INK}" stroke-width="2.2" stroke-linecap="round"/>',
+            f'<path d="M57 25Q66 19 65 12Q61 18 55 22Z" fill="{GOLD}" {line}/>',
+        ]
+    return "".join(parts)
+
+
 def _card_symbol(code: str, letters: dict[str, str]) -> str:
     rank, suit = code[:-1], code[-1]
     letter = letters.get(rank, rank)
@@ -156,17 +207,19 @@ def _card_symbol(code: str, letters: dict[str, str]) -> str:
         for cx, cy in _PIPS[rank]:
             body.append(_pip(suit, cx, cy, 15, flip=cy > 70))
     else:
-        # court card: a framed panel with the large letter between two pips
+        # court card: a double-headed figure (king: crown and beard; queen: hair and tiara;
+        # jack: cap and feather) in a framed panel, the suit on its chest
+        colour = SUIT_COLOUR[suit]
         body.append(
-            f'<rect x="30" y="15" width="40" height="110" rx="4" fill="#f6efdc" '
-            f'stroke="{SUIT_COLOUR[suit]}" stroke-width="2"/>'
+            f'<rect x="29" y="14" width="42" height="112" rx="4" fill="#f6efdc" '
+            f'stroke="{colour}" stroke-width="2"/>'
         )
-        body.append(_pip(suit, 50, 33, 22))
-        body.append(
-            f'<text x="50" y="86" font-size="40" font-weight="700" text-anchor="middle" '
-            f'font-family="DejaVu Serif,Georgia,serif" fill="{SUIT_COLOUR[suit]}">{letter}</text>'
-        )
-        body.append(_pip(suit, 50, 107, 22, flip=True))
+        half = _court_half(rank, suit)
+        clip = f'<clipPath id="court-{code}"><rect x="29" y="14" width="42" height="56"/></clipPath>'
+        body.append(clip)
+        body.append(f'<g clip-path="url(#court-{code})">{half}</g>')
+        body.append(f'<g transform="rotate(180 50 70)"><g clip-path="url(#court-{code})">{half}</g></g>')
+        body.append(f'<path d="M29 70H71" stroke="{colour}" stroke-width="1.5"/>')
     index = _index(letter, suit)
     body.append(index)
     body.append(f'<g transform="rotate(180 50 70)">{index}</g>')

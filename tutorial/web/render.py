@@ -175,9 +175,13 @@ def compress_cache_key(req: Any) -> str:
 
     Every response of this site is decided by these alone (no per-visitor content), so the
     compressed bytes of a page are computed once per process and algorithm; unknown query
-    parameters do not make new entries.
+    parameters do not make new entries. A view that is not a cached page (the practice table)
+    may read any query parameter (``?hint=2``, ``?why=QS``): its whole query string is part of
+    the key.
     """
-    return f"{req.method} {page_key()!r}"
+    if "page_query" in g:  # set by @cached_page: the parameters the page declares
+        return f"{req.method} {page_key()!r}"
+    return f"{req.method} {page_key()!r} {req.query_string!r}"
 
 
 class Compressor(Compress):

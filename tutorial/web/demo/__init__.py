@@ -20,12 +20,14 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, Response, abort, redirect, url_for
+from werkzeug.routing import BuildError
 
 from tutorial.narration.catalog import translator
 from tutorial.narration.demos import Demo, demos
+from tutorial.web.demo.along import AlongAddresses, along_page
 from tutorial.web.demo.labels import count_label, labels
-from tutorial.web.demo.view import StepView, step_view
-from tutorial.web.render import cached_page, render_page
+from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
+from tutorial.web.render import cached_page, page_query, render_page
 
 bp = Blueprint("demo", __name__)
 
@@ -61,7 +63,11 @@ def index(lang: str) -> Response:
         }
         for demo in demos().values()
     ]
-    return render_page("demo/index.html", t=labels(), items=items)
+    try:
+        replay_url: str | None = url_for("replay.index", lang=lang)
+    except BuildError:  # the replay page is not part of this site
+        replay_url = None
+    return render_page("demo/index.html", t=labels(), items=items, replay_url=replay_url)
 
 
 @bp.get("/<lang:lang>/demo/<slug>")
@@ -77,5 +83,67 @@ def step(lang: str, slug: str, step: str) -> Response:
     demo = _demo(slug)
     if not _STEP.fullmatch(step) or int(step) > demo.total:
         abort(404)
-    view: StepView = step_view(demo, lang, int(step))
-    return render_page("demo/step.html", block="stage", v=view, t=view.t)
+    return step_page(demo, lang, int(step), _addresses(lang, slug))
+
+
+def _addresses(lang: str, slug: str) -> Addresses:
+    return Addresses(
+        step=lambda n: url_for("demo.step", lang=lang, slug=slug, step=n),
+        ask=lambda n: url_for("demo.ask", lang=lang, slug=slug, step=n),
+        answer=lambda n, a: url_for("demo.answer", lang=lang, slug=slug, step=n, answer=a),
+        list=url_for("demo.index", lang=lang),
+        along=lambda seat: url_for("demo.along", lang=lang, slug=slug, seat=seat + 1, answers="a"),
+    )
+
+
+def _along(lang: str, slug: str, seat: int) -> AlongAddresses:
+    return AlongAddresses(
+        page=lambda answers: url_for("demo.along", lang=lang, slug=slug, seat=seat + 1, answers=answers),
+        refused=lambda answers, a: url_for(
+            "demo.along", lang=lang, slug=slug, seat=seat + 1, answers=answers, refused=a
+        ),
+        step=lambda n: url_for("demo.step", lang=lang, slug=slug, step=n),
+        list=url_for("demo.index", lang=lang),
+    )
+
+
+def _seat(seat: str) -> int:
+    """The seat of a play-along URL: 1 or 2 in the URL (the first or second player), 0 or 1 here."""
+    if seat not in ("1", "2"):
+        abort(404)
+    return int(seat) - 1
+
+
+def _refused() -> str | None:
+    """The answer a play-along URL says the rules refused (``?refused=QS``; the first one), if any."""
+    return dict(page_query()).get("refused")
+
+
+@bp.get("/<lang:lang>/demo/<slug>/along/<seat>/<answers>")
+@cached_page(params=("refused",))
+def along(lang: str, slug: str, seat: str, answers: str) -> Response:
+    """Play along as ``seat``: the learner's answers so far are in ``answers``."""
+    demo = _demo(slug)
+    return along_page(demo, lang, _seat(seat), answers, _along(lang, slug, _seat(seat)), _refused())
+
+
+def _number(demo: Demo, step: str) -> int:
+    if not _STEP.fullmatch(step) or int(step) > demo.total:
+        abort(404)
+    return int(step)
+
+
+@bp.get("/<lang:lang>/demo/<slug>/<step>/ask")
+@cached_page
+def ask(lang: str, slug: str, step: str) -> Response:
+    """ "What would you play?" before step ``step``'s choice."""
+    demo = _demo(slug)
+    return question_page(demo, lang, _number(demo, step), _addresses(lang, slug))
+
+
+@bp.get("/<lang:lang>/demo/<slug>/<step>/ask/<answer>")
+@cached_page
+def answer(lang: str, slug: str, step: str, answer: str) -> Response:
+    """The learner's answer to the question of step ``step``."""
+    demo = _demo(slug)
+    return answer_page(demo, lang, _number(demo, step), answer, _addresses(lang, slug))

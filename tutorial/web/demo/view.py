@@ -5,6 +5,7 @@ Teaching view (rule 18): both hands are shown face up, and the page says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -27,6 +28,7 @@ class CardView:
     label: str
     state: str | None = None  # None, "dimmed" (may not be played) or "highlighted"
     note: str | None = None  # short text under the card ("may not be played")
+    href: str | None = None  # the practice table: a link that plays the card, or says why not
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,15 @@ def _hand(
     return tuple(cards)
 
 
-def step_view(demo: Demo, lang: str, number: int) -> StepView:
+def step_view(
+    demo: Demo,
+    lang: str,
+    number: int,
+    url: Callable[[int], str] | None = None,
+    list_url: str | None = None,
+) -> StepView:
+    """Step ``number`` of ``demo``. ``url(n)``: the address of step ``n`` (default: the demo's
+    pages); ``list_url``: where the "back" link leads (default: the list of demos)."""
     tr = translator(lang)
     t = labels()
     link = rule_link(lang)
@@ -128,8 +138,10 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
     players = demo.record.players
     narrator = Narrator(lang, players, None, tr)
 
-    def url(n: int) -> str:
-        return url_for("demo.step", lang=lang, slug=demo.slug, step=n)
+    if url is None:
+
+        def url(n: int) -> str:
+            return url_for("demo.step", lang=lang, slug=demo.slug, step=n)
 
     urls: dict[str, str | None] = {
         "first": url(1) if number > 1 else None,
@@ -137,7 +149,7 @@ def step_view(demo: Demo, lang: str, number: int) -> StepView:
         "next": url(number + 1) if number < demo.total else None,
         "last": url(demo.total) if number < demo.total else None,
         "self": url(number),
-        "list": url_for("demo.index", lang=lang),
+        "list": list_url or url_for("demo.index", lang=lang),
     }
     base = StepView(
         t=t,

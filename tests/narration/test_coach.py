@@ -1,0 +1,106 @@
+"""The coach's words: every reason, principle and grade of ``tutorial.ai`` has a sentence in
+each language, with its parameters in it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutorial.ai import GradeKind, Principle, Reason, ReasonKind, evaluate, grade
+from tutorial.engine import ALL_CARDS, Card, Combination, Deal, Pass, Play, Suit, Swap
+from tutorial.narration.coach import Coach
+from tutorial.narration.names import card_name
+
+LANGS = ("fr", "es", "en")
+DEAL = Deal(ALL_CARDS, dealer=0)
+KING = Card.parse("KS")
+
+#: One reason of each kind, with the parameters that kind uses.
+REASONS = {
+    ReasonKind.WINS_POINTS: Reason(ReasonKind.WINS_POINTS, points=14),
+    ReasonKind.GIVES_POINTS: Reason(ReasonKind.GIVES_POINTS, points=1),
+    ReasonKind.TAKES_BRISQUE: Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10H")),
+    ReasonKind.SAVES_BRISQUE: Reason(ReasonKind.SAVES_BRISQUE, card=Card.parse("AC")),
+    ReasonKind.SPENDS_TRUMP: Reason(ReasonKind.SPENDS_TRUMP, card=KING),
+    ReasonKind.KEEPS_TRUMP: Reason(ReasonKind.KEEPS_TRUMP, card=KING),
+    ReasonKind.DECLARES: Reason(
+        ReasonKind.DECLARES, combination=Combination.MARIAGE, suit=Suit.HEARTS, points=20
+    ),
+    ReasonKind.KEEPS_DECLARATION: Reason(
+        ReasonKind.KEEPS_DECLARATION, combination=Combination.TIERCE, suit=Suit.CLUBS
+    ),
+    ReasonKind.BREAKS_DECLARATION: Reason(ReasonKind.BREAKS_DECLARATION, combination=Combination.QUINTE),
+    ReasonKind.LAST_CHANCE_DECLARE: Reason(
+        ReasonKind.LAST_CHANCE_DECLARE, combination=Combination.QUATERON, suit=Suit.DIAMONDS
+    ),
+    ReasonKind.EXCHANGES_SEVEN: Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("JD")),
+    ReasonKind.LAST_CHANCE_EXCHANGE: Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=Card.parse("JD")),
+    ReasonKind.FIGHTS_DIX_DE_DER: Reason(ReasonKind.FIGHTS_DIX_DE_DER, points=63),
+    ReasonKind.HIGHER_TRUMP_RISK: Reason(ReasonKind.HIGHER_TRUMP_RISK, card=KING, probability=0.37),
+}
+
+
+def test_every_reason_kind_is_covered() -> None:
+    assert set(REASONS) == set(ReasonKind)
+
+
+@pytest.mark.parametrize("kind", list(ReasonKind))
+def test_each_reason_is_a_sentence_in_each_language_with_its_parameters(kind: ReasonKind) -> None:
+    reason = REASONS[kind]
+    texts = {}
+    for lang in LANGS:
+        text = Coach(lang, ("Ana", "Max")).reason(reason, DEAL)
+        texts[lang] = text
+        assert text[0].isupper() and text.endswith("."), text
+        assert "%(" not in text and "%%" not in text
+        if reason.card is not None:
+            assert card_name(reason.card, lang) in text
+        if kind is ReasonKind.HIGHER_TRUMP_RISK:
+            assert "37" in text
+        elif kind is ReasonKind.FIGHTS_DIX_DE_DER:
+            assert "63" in text and "10" in text
+        elif reason.points is not None:
+            assert str(reason.points) in text
+    assert len(set(texts.values())) == len(LANGS), texts
+
+
+@pytest.mark.parametrize("principle", [*Principle, None])
+def test_each_principle_has_its_own_advice(principle: Principle | None) -> None:
+    for lang in LANGS:
+        text = Coach(lang, ("Ana", "Max")).principle(principle)
+        assert text and "%(" not in text
+    all_en = {Coach("en", ("A", "B")).principle(p) for p in [*Principle, None]}
+    assert len(all_en) == len(Principle) + 1
+
+
+def test_grades_have_names_and_actions_read_as_phrases() -> None:
+    for lang in LANGS:
+        coach = Coach(lang, ("Ana", "Max"))
+        assert len({coach.grade_name(k) for k in GradeKind}) == len(GradeKind)
+        phrases = {
+            coach.action(Swap(), DEAL),
+            coach.action(Pass(), DEAL),
+            coach.action(Play(KING), DEAL),
+            coach.action(Play(KING, Combination.MARIAGE), DEAL),
+        }
+        assert len(phrases) == 4
+        assert card_name(KING, lang) in coach.action(Play(KING, Combination.MARIAGE), DEAL)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hint_names_the_coachs_choice_among_the_candidates(lang: str) -> None:
+    evaluation = evaluate(DEAL, random.Random(1), "beginner")
+    coach = Coach(lang, ("Ana", "Max"))
+    hint = coach.hint(evaluation, DEAL)
+    best = coach.action(evaluation.best.action, DEAL)
+    assert best in hint.choice and best in hint.candidates
+    assert "%" in hint.estimate and str(round(100 * evaluation.best.win_chance)) in hint.estimate
+
+
+def test_a_warning_names_the_move_and_the_better_one() -> None:
+    actions = DEAL.legal_actions()
+    graded = grade(DEAL, actions[-1], random.Random(2), "beginner")
+    coach = Coach("en", ("Ana", "Max"))
+    text = coach.warning(graded, DEAL)
+    assert coach.action(graded.action, DEAL) in text and coach.action(graded.best, DEAL) in text

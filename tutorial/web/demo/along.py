@@ -1,0 +1,209 @@
+"""Play along: the learner chooses every card of one seat of a narrated deal.
+
+The deal goes on as recorded; each of the learner's choices is compared with the one
+played and graded by the coach (from that seat's view only). The learner's answers so far
+are in the URL, one character each (the answer's index in the sorted list of actions the
+engine allows at that decision, base 36), so every position is a whole page, back and
+forward behave, and nothing is stored:
+
+- ``…/along/<seat>/a<answers>``: the feedback on the last answer, then the next question;
+  when every decision of the seat is answered, the summary (matches and grades);
+- ``…/along/<seat>/a<answers>/refused/<answer>``: the same question again, with the
+  engine's reason for refusing ``<answer>`` and its rule link.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from flask import Response, abort
+
+from tutorial.ai import GradeKind
+from tutorial.engine import Action, parse_action
+from tutorial.narration.catalog import translator
+from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, labels
+from tutorial.narration.coach import Coach
+from tutorial.narration.demos import Demo
+from tutorial.web.demo.pause import answer_segment, answer_token, question
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_ANSWERS = re.compile(r"a[0-9a-z]{0,40}")
+
+
+@dataclass(frozen=True)
+class AlongAddresses:
+    """Where the play-along pages of one deal and seat are."""
+
+    page: Callable[[str], str]  # answers -> URL
+    refused: Callable[[str, str], str]  # answers, answer segment -> URL
+    step: Callable[[int], str]
+    list: str
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    trick: int
+    yours: str
+    played: str
+    grade: str
+    kind: GradeKind
+    matched: bool
+
+
+def decisions(demo: Demo, seat: int) -> list[int]:
+    """The step numbers at which ``seat`` chooses."""
+    return [f.number for f in demo.frames if f.token is not None and f.player == seat]
+
+
+def _seed(demo: Demo, number: int) -> str:
+    return f"{demo.slug}|{demo.record.dumps()}|{number}"
+
+
+def parse_answers(demo: Demo, seat: int, raw: str) -> list[Action] | None:
+    """The learner's actions encoded in ``raw`` (``a`` then one character per decision), or
+    None if it is not a valid list for this deal and seat."""
+    if not _ANSWERS.fullmatch(raw):
+        return None
+    numbers = decisions(demo, seat)
+    chars = raw[1:]
+    if len(chars) > len(numbers):
+        return None
+    actions = []
+    for char, number in zip(chars, numbers, strict=False):
+        deal = demo.frame(number).before
+        assert deal is not None
+        tokens = deal.legal_tokens()
+        index = _DIGITS.index(char)
+        if index >= len(tokens):
+            return None
+        actions.append(parse_action(tokens[index]))
+    return actions
+
+
+def encode(demo: Demo, number: int, token: str) -> str | None:
+    deal = demo.frame(number).before
+    assert deal is not None
+    tokens = deal.legal_tokens()
+    return _DIGITS[tokens.index(token)] if token in tokens else None
+
+
+def along_page(
+    demo: Demo,
+    lang: str,
+    seat: int,
+    raw: str,
+    urls: AlongAddresses,
+    refused_segment: str | None = None,
+    title: str | None = None,
+    back: str | None = None,
+) -> Response:
+    from tutorial.web.demo.pages import Addresses, _render, _view
+
+    if seat not in (0, 1):
+        abort(404)
+    answers = parse_answers(demo, seat, raw)
+    if answers is None:
+        abort(404)
+    numbers = decisions(demo, seat)
+    tr = translator(lang)
+    words = labels(tr)
+    coach = Coach(lang, demo.record.players, tr)
+    step_urls = Addresses(urls.step, urls.step, lambda n, _answer: urls.step(n), urls.list)
+    feedback: ChoiceNote | None = None
+    matched = False
+    if answers:
+        number = numbers[len(answers) - 1]
+        deal = demo.frame(number).before
+        assert deal is not None
+        verdict = grade_choice(deal, answers[-1], _seed(demo, number))
+        feedback = answer_note(coach, deal, verdict)
+        matched = answers[-1].token == demo.frame(number).token
+    progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
+    context: dict[str, object] = {
+        "along": {
+            "feedback": feedback,
+            "matched": matched,
+            "progress": progress,
+            "stop": urls.step(numbers[len(answers)] if len(answers) < len(numbers) else demo.total),
+        },
+        "answer_labels": words,
+    }
+    if len(answers) < len(numbers):
+        number = numbers[len(answers)]
+        refused: Action | None = None
+        if refused_segment is not None:
+            token = answer_token(refused_segment)
+            deal = demo.frame(number).before
+            assert deal is not None
+            if token is None:
+                abort(404)
+            try:
+                action = parse_action(token)
+            except ValueError:
+                abort(404)
+            if deal.check(action) is None or action.token not in {a.token for a in _offered(deal, seat)}:
+                abort(404)
+            refused = action
+
+        def answer_url(segment: str) -> str:
+            token = answer_token(segment) or ""
+            char = encode(demo, number, token)
+            return urls.page(raw + char) if char is not None else urls.refused(raw, segment)
+
+        base = _view(demo, lang, number - 1, step_urls, title, back)
+        view, ask = question(demo, lang, number, base, answer_url, urls.step(number), refused)
+        view = replace(view, narration=replace(view.narration, next=()))
+        view.urls.update(next=None, last=None, previous=None, first=None)
+        return _render(view, ask=ask, ask_labels=words, **context)
+    if refused_segment is not None:
+        abort(404)
+    # Every decision answered: the summary.
+    rows = []
+    for number, action in zip(numbers, answers, strict=True):
+        frame = demo.frame(number)
+        deal = frame.before
+        assert deal is not None and frame.token is not None
+        verdict = grade_choice(deal, action, _seed(demo, number))
+        rows.append(
+            Row(
+                number,
+                deal.trick_number,
+                coach.action(action, deal),
+                coach.action(parse_action(frame.token), deal),
+                coach.grade_name(verdict.kind),
+                verdict.kind,
+                action.token == frame.token,
+            )
+        )
+    counts = {kind: sum(1 for r in rows if r.kind is kind) for kind in GradeKind}
+    summary = {
+        "rows": rows,
+        "text": words["along_summary"]
+        % {
+            "matches": sum(r.matched for r in rows),
+            "total": len(rows),
+            "good": counts[GradeKind.GOOD],
+            "inaccuracies": counts[GradeKind.INACCURACY],
+            "mistakes": counts[GradeKind.MISTAKE],
+        },
+    }
+    view = _view(demo, lang, demo.total, step_urls, title, back)
+    return _render(view, along_summary=summary, **context)
+
+
+def _offered(deal: object, seat: int) -> list[Action]:
+    """Every answer the question offers (each card of the hand, and the other legal actions)."""
+    from tutorial.engine import Deal, Phase, Play
+
+    assert isinstance(deal, Deal)
+    offered: list[Action] = []
+    if deal.phase is not Phase.AU_SEPT:
+        offered += [Play(card, None) for card in deal.hands[seat]]
+    offered += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
+    return offered
+
+
+__all__ = ["AlongAddresses", "along_page", "answer_segment", "decisions", "parse_answers"]

@@ -1,0 +1,258 @@
+"""The narrated table's pages, the same for a demo and for a replayed record: a step with
+the coach's note, a question ("What would you play?") and an answer. The blueprints give the
+addresses (:class:`Addresses`); everything else is shared."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import Response, abort, url_for
+from markupsafe import Markup, escape
+from werkzeug.routing import BuildError
+
+from tutorial.engine import Action, Card, Phase, Play, Rank
+from tutorial.engine.events import CardDrawn, DeclarationShown
+from tutorial.narration.catalog import translator
+from tutorial.narration.choices import labels, questions_label, result_sentence
+from tutorial.narration.demos import Demo
+from tutorial.web.demo.pause import Answer, answer, answer_token, coach_note, demo_pauses, question
+from tutorial.web.demo.view import StepView, rule_link, step_view
+from tutorial.web.render import render_page
+
+
+@dataclass(frozen=True)
+class Addresses:
+    """Where the pages of one narrated deal are."""
+
+    step: Callable[[int], str]
+    ask: Callable[[int], str]
+    answer: Callable[[int, str], str]
+    list: str
+    along: Callable[[int], str] | None = None  # seat -> the first play-along page
+
+
+def _view(
+    demo: Demo, lang: str, number: int, urls: Addresses, title: str | None, back: str | None
+) -> StepView:
+    view = step_view(demo, lang, number, url=urls.step, list_url=urls.list)
+    if number < demo.total and number + 1 in demo_pauses(demo):
+        view.urls["next"] = urls.ask(number + 1)
+    view = _marked(demo, number, view, labels(translator(lang)))
+    if title is not None:
+        view = replace(view, title=title)
+    if back is not None:
+        view.t["demos"] = back
+    return view
+
+
+def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> StepView:
+    """The cards the narration talks about, marked on the table: cards just drawn, cards
+    shown for a declaration, the seven of trumps at "au sept", the cards that could carry a
+    declaration (the winning card of a trick is marked by the table itself). At "au sept"
+    the player asked is shown as asked, not "to play"."""
+    frame = demo.frame(number)
+    deal = frame.state
+    if deal is None:
+        return view
+    notes: dict[tuple[int, str], str] = {}
+    for event in frame.events:
+        if isinstance(event, CardDrawn):
+            notes[(event.player, event.card.code)] = words["drawn"]
+        elif isinstance(event, DeclarationShown):
+            for card in event.cards:
+                notes[(event.player, card.code)] = words["shown"]
+    if not deal.is_over:
+        if deal.phase is Phase.AU_SEPT:
+            seven = Card(Rank.SEVEN, deal.trumps)
+            if seven in deal.hands[deal.to_act]:
+                notes[(deal.to_act, seven.code)] = words["asked"]
+            view.t["to_act"] = words["asked"]
+        else:
+            for action in deal.legal_actions():
+                if isinstance(action, Play) and action.declaration is not None:
+                    notes.setdefault((deal.to_act, action.card.code), words["could_declare"])
+    if not notes:
+        return view
+    sides = []
+    for side in view.sides:
+        hand = tuple(
+            replace(c, state="highlighted", note=notes[(side.index, c.code)])
+            if (side.index, c.code) in notes and c.state is None
+            else c
+            for c in side.hand
+        )
+        sides.append(replace(side, hand=hand))
+    return replace(view, sides=tuple(sides))
+
+
+#: Glossary terms the narration uses, per language: (pattern, anchor in the glossary).
+_TERMS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        (r"brisques?", "brisque"),
+        (r"dix[\s\u00a0]de[\s\u00a0]der", "dix-de-der"),
+        (r"talon", "talon"),
+        (r"au[\s\u00a0]sept", "au-sept"),
+    ),
+    "fr": (
+        (r"brisques?", "brisque"),
+        (r"dix[\s\u00a0]de[\s\u00a0]der", "dix-de-der"),
+        (r"talon", "talon"),
+        (r"au[\s\u00a0]sept", "au-sept"),
+    ),
+    "es": (
+        (r"brisques?", "brisque"),
+        (r"dix[\s\u00a0]de[\s\u00a0]der", "dix-de-der"),
+        (r"talón", "talon"),
+        (r"au[\s\u00a0]sept", "au-sept"),
+    ),
+}
+
+
+def _anchor(href: str) -> Callable[[re.Match[str]], str]:
+    def replace_term(match: re.Match[str]) -> str:
+        return f'<a class="demo-term" href="{href}">{match.group(1)}</a>'
+
+    return replace_term
+
+
+def glossary_linker(lang: str) -> Callable[[str], Markup]:
+    """A function that escapes a sentence and links its glossary terms (first of each) to
+    the glossary, in ``lang``."""
+    try:
+        base = url_for("rules.section_page", lang=lang, slug="glossary")
+    except BuildError:
+        base = None
+    terms = [(re.compile(rf"(?<!\w)({p})(?!\w)", re.IGNORECASE), a) for p, a in _TERMS.get(lang, ())]
+
+    def link(text: str) -> Markup:
+        html = str(escape(text))
+        if base is None:
+            return Markup(html)
+        for pattern, anchor in terms:
+            href = escape(f"{base}#glossary.{anchor}")
+            html = pattern.sub(_anchor(str(href)), html, count=1)
+        return Markup(html)
+
+    return link
+
+
+def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
+    """The last step: the result in one sentence, and what to do next."""
+    if view.number != demo.total:
+        return None
+    deal = demo.frame(view.number).state
+    if deal is None or deal.result is None:
+        return None
+    tr = translator(view.lang)
+    links = [(labels(tr)["another_deal"], view.urls["list"] or "")]
+    scoring = rule_link(view.lang)(16)
+    if scoring:
+        links.append((labels(tr)["scoring_rules"], scoring))
+    with contextlib.suppress(BuildError):  # the practice table may not be part of this site
+        links.append((labels(tr)["practice"], url_for("play.index", lang=view.lang)))
+    return {"result": result_sentence(tr, demo.record.players, deal.result), "links": links}
+
+
+def _render(view: StepView, **context: Any) -> Response:
+    context.setdefault("table_labels", labels(translator(view.lang)))
+    context.setdefault("gloss", glossary_linker(view.lang))
+    return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
+
+
+def step_page(
+    demo: Demo, lang: str, number: int, urls: Addresses, title: str | None = None, back: str | None = None
+) -> Response:
+    view = _view(demo, lang, number, urls, title, back)
+    note = coach_note(demo, lang, number)
+    first_question = None
+    if number == 1:
+        steps = list(demo_pauses(demo))
+        if steps:
+            first_question = {
+                "url": urls.ask(steps[0]),
+                "text": questions_label(translator(lang)),
+            }
+    along_links = None
+    if number == 1 and urls.along is not None:
+        along = urls.along
+        along_links = [
+            (labels(translator(lang))["along_as"] % {"player": name}, along(seat))
+            for seat, name in enumerate(demo.record.players)
+        ]
+    return _render(
+        view,
+        coach=note,
+        coach_label=_coach_label(lang),
+        first_question=first_question,
+        along_links=along_links,
+        ending=_ending(demo, view),
+    )
+
+
+def _coach_label(lang: str) -> str:
+    return labels(translator(lang))["coach"]
+
+
+def question_page(
+    demo: Demo,
+    lang: str,
+    number: int,
+    urls: Addresses,
+    refused: Action | None = None,
+    title: str | None = None,
+    back: str | None = None,
+) -> Response:
+    if demo.frame(number).token is None:
+        abort(404)
+    base = _view(demo, lang, number - 1, urls, title, back)
+    view, ask = question(
+        demo, lang, number, base, lambda segment: urls.answer(number, segment), urls.step(number), refused
+    )
+    # The question belongs to step ``number``: the label and Previous say so (the table shows
+    # the position before its choice, as step ``number - 1`` left it).
+    view = replace(
+        view,
+        narration=replace(view.narration, next=()),
+        number=number,
+        step_label=view.t["step_of"] % {"step": number, "total": demo.total},
+    )
+    view.urls["previous"] = urls.step(number - 1)
+    tr = translator(lang)
+    return _render(
+        view,
+        ask=ask,
+        ask_labels=labels(tr),
+    )
+
+
+def answer_page(
+    demo: Demo,
+    lang: str,
+    number: int,
+    segment: str,
+    urls: Addresses,
+    title: str | None = None,
+    back: str | None = None,
+) -> Response:
+    token = answer_token(segment)
+    if token is None or demo.frame(number).token is None:
+        abort(404)
+    result = answer(demo, lang, number, token)
+    if result is None:
+        abort(404)
+    if not isinstance(result, Answer):
+        return question_page(demo, lang, number, urls, result, title, back)
+    view = _view(demo, lang, number, urls, title, back)
+    tr = translator(lang)
+    return _render(
+        view,
+        coach=coach_note(demo, lang, number),
+        coach_label=_coach_label(lang),
+        answered=result,
+        ending=_ending(demo, view),
+        answer_labels=labels(tr),
+    )

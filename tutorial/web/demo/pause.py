@@ -1,0 +1,204 @@
+"""The narrated table's questions and coach, shared by the demos and the replays.
+
+- At every step that shows a choice, the coach's note on it (:func:`coach_note`).
+- "What would you play?" (:func:`question`): at a pause the table is shown as it was before
+  the choice, from the chooser's side (the other hand face down), each legal or illegal
+  choice a link. The answer's URL says which step and which answer, so back and forward
+  behave and every page is whole without JavaScript:
+
+  ``…/<n>/ask`` the question; ``…/<n>/ask/<answer>`` an answer (a record token, with ``-``
+  for the ``/`` of a declaration: ``QS-mariage``). An illegal answer shows the question again
+  with the engine's reason and its rule link; a legal one shows step ``n`` with the coach's
+  grade of the answer above what was actually played and why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from tutorial.engine import Action, Card, Deal, Pass, Phase, Play, Swap, parse_action
+from tutorial.narration.catalog import translator
+from tutorial.narration.choices import (
+    ChoiceNote,
+    answer_note,
+    choice_note,
+    grade_choice,
+    hidden_card,
+    labels,
+    play_label,
+    prompt,
+)
+from tutorial.narration.coach import Coach
+from tutorial.narration.demos import Demo, Frame
+from tutorial.narration.narrate import Kind, Narrator, Sentence
+from tutorial.narration.pauses import PauseKind, pauses
+from tutorial.web.demo.view import CardView, StepView, rule_link
+
+_ANSWER = re.compile(r"(?:10|[AKQJ987])[CDHS](?:-(?:mariage|tierce|quateron|quinte|chouine))?|swap|pass")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer the learner may give: its text and its URL."""
+
+    label: str
+    href: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """A pause: who is to choose, the choices, and (after an illegal answer) why not."""
+
+    number: int
+    kind: PauseKind
+    chooser: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    refusal: Sentence | None = None
+    skip_url: str = ""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The learner's legal answer, graded, shown above the step that was played."""
+
+    note: ChoiceNote
+    matched: bool
+
+
+def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
+    return pauses(demo.frames, demo.record.meta)
+
+
+def _seed(demo: Demo, number: int) -> str:
+    return f"{demo.slug}|{demo.record.dumps()}|{number}"
+
+
+def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
+    """The coach on the choice step ``number`` shows (None for the deal and the draw)."""
+    frame = demo.frame(number)
+    if frame.before is None or frame.token is None:
+        return None
+    verdict = grade_choice(frame.before, parse_action(frame.token), _seed(demo, number))
+    return choice_note(Coach(lang, demo.record.players), frame.before, verdict)
+
+
+def answer_token(segment: str) -> str | None:
+    """The record token of an answer URL segment, or None if it is not one."""
+    if len(segment) > 20 or not _ANSWER.fullmatch(segment):
+        return None
+    return segment.replace("-", "/")
+
+
+def answer_segment(token: str) -> str:
+    return token.replace("/", "-")
+
+
+def _label(coach: Coach, action: Action, deal: Deal) -> str:
+    if isinstance(action, Play) and action.declaration is not None:
+        return coach.action(action, deal)
+    if isinstance(action, Swap | Pass):
+        return coach.action(action, deal)
+    assert isinstance(action, Play)
+    return play_label(coach, action.card)
+
+
+def question(
+    demo: Demo,
+    lang: str,
+    number: int,
+    base: StepView,
+    answer_url: Callable[[str], str],
+    step_url: str,
+    refused: Action | None = None,
+) -> tuple[StepView, Question]:
+    """The table before step ``number``'s choice, from the chooser's side, and the question.
+
+    ``base``: the view of step ``number - 1``; ``answer_url(segment)``: an answer's URL."""
+    frame: Frame = demo.frame(number)
+    deal = frame.before
+    assert deal is not None and frame.player is not None
+    tr = translator(lang)
+    coach = Coach(lang, demo.record.players, tr)
+    chooser = frame.player
+    name = demo.record.players[chooser]
+    # Every card of the hand is a choice (an illegal one gets the engine's reason), then the
+    # declarations, the exchange and the "au sept" answer the engine allows.
+    choices: list[Choice] = []
+    actions: list[Action] = []
+    if deal.phase is not Phase.AU_SEPT:
+        actions += [Play(card, None) for card in _sorted_hand(deal, chooser)]
+    actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
+    for action in actions:
+        token = action.token
+        choices.append(Choice(_label(coach, action, deal), answer_url(answer_segment(token)), token))
+    hrefs = {c.token: c.href for c in choices}
+    sides = []
+    for side in base.sides:
+        if side.index == chooser:
+            hand = tuple(replace(c, href=hrefs.get(c.code), state=None, note=None) for c in side.hand)
+            sides.append(replace(side, hand=hand, to_act=True))
+        else:
+            hidden = hidden_card(tr, side.name)
+            hand = tuple(CardView("back", hidden) for _ in side.hand)
+            sides.append(replace(side, hand=hand, to_act=False))
+    refusal = None
+    if refused is not None:
+        refusal = _refusal(lang, demo, deal, refused)
+    asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
+    view = replace(base, sides=tuple(sides), urls={**base.urls, "next": step_url})
+    kind = demo_pauses(demo).get(number, PauseKind.MARKED)
+    return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url)
+
+
+def _sorted_hand(deal: Deal, player: int) -> list[Card]:
+    suits = "CDHS"
+    return sorted(
+        deal.hands[player], key=lambda c: (c.suit is deal.trumps, suits.index(c.suit.code), -int(c.rank))
+    )
+
+
+def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
+    narrator = Narrator(lang, demo.record.players, rule_link(lang), translator(lang))
+    reason = deal.check(action)
+    assert reason is not None
+    if isinstance(action, Play) and action.declaration is None:
+        return narrator.refusal(action.card, reason)
+    text = labels(translator(lang))["refused"]
+    return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
+
+
+def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | None:
+    """The learner's answer ``token`` at step ``number``: an :class:`Answer` when legal, the
+    refused action when the rules refuse it, None when it names nothing the chooser holds."""
+    frame = demo.frame(number)
+    deal = frame.before
+    if deal is None or frame.token is None:
+        return None
+    try:
+        action = parse_action(token)
+    except ValueError:
+        return None
+    if isinstance(action, Play) and action.card not in deal.hands[deal.to_act]:
+        return None
+    if deal.check(action) is not None:
+        return action
+    verdict = grade_choice(deal, action, _seed(demo, number))
+    note = answer_note(Coach(lang, demo.record.players), deal, verdict)
+    return Answer(note, action.token == frame.token)
+
+
+__all__ = [
+    "Answer",
+    "Choice",
+    "Question",
+    "answer",
+    "answer_segment",
+    "answer_token",
+    "coach_note",
+    "demo_pauses",
+    "question",
+]

@@ -1,0 +1,317 @@
+"""The practice table: the learner plays against the computer, with the coach beside them.
+
+Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.play.game`):
+
+- ``/<lang>/play`` (``play.index``): choose the level, the quinte and the match target;
+- ``/<lang>/play?level=&quinte=&target=`` (the settings form) and
+  ``/<lang>/play/start/<level>`` (``play.start``, other settings from the query): a new match,
+  redirected (303) to its first position;
+- ``/<lang>/play/<token>`` (``play.game``): a position, the learner to act or the deal over;
+  ``?hint=1|2|3`` shows the coach's hint up to that step, ``?why=<card>`` says why a dimmed
+  card may not be played;
+- ``/<lang>/play/<token>/m/<action>`` (``play.move``): the learner's action (``QS``,
+  ``QS-mariage``, ``swap``, ``pass``) and the computer's answer, redirected (303) to the new
+  position; with "warn me" on, a move the coach grades a mistake first gets a page that asks
+  "are you sure?" (``?sure=1`` plays it anyway);
+- ``/<lang>/play/<token>/record.json`` (``play.record``): the finished deal's record;
+- "Watch this deal narrated" on a finished deal leads to the replay page
+  (``/<lang>/replay/<packed>/1``, :mod:`tutorial.web.replay`): the deal's record packed in the URL.
+
+A token that is not ours (tampered, truncated, from another ``SECRET_KEY``), a move that is not
+legal or not the learner's, or an unknown setting: a 400 page in the URL's language that says
+what was wrong and offers a new game. Pages are never kept in the page cache. Every control
+is a plain link (htmx swaps ``#play-stage`` and pushes the URL when JavaScript runs).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
+from flask import g as flask_g
+from flask_babel import gettext
+
+from tutorial.ai import Grade, GradeKind
+from tutorial.engine import Action, Card, DealRecord
+from tutorial.narration.coach import Coach
+from tutorial.web.play import computer
+from tutorial.web.play.games import (
+    COACH_LEVEL,
+    LEARNER,
+    LEVELS,
+    BadGame,
+    Game,
+    State,
+    advance,
+    coach_rng,
+    dumps,
+    loads,
+    new_game,
+    next_deal,
+    parse_learner_action,
+    rebuild,
+    undone,
+    url_action,
+)
+from tutorial.web.play.view import Confirm, build_view, player_names
+from tutorial.web.render import render_page
+
+bp = Blueprint("play", __name__)
+
+_QUINTES = {"50": 50, "100": 100}
+_TARGETS = {"3": 3, "2": 2}
+_WARN = {"1": True, "0": False}
+_HINTS = ("1", "2", "3")
+
+
+def _key() -> str:
+    return str(current_app.config["SECRET_KEY"])
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+def _bad(message: str) -> Response:
+    """The 400 page of the practice table: what was wrong, and a new game."""
+    flask_g.error_page = True  # the language links lead home, never echo the bad address
+    response = render_page(
+        "play/bad.html",
+        block="content",
+        status=400,
+        message=message,
+        new_url=url_for("play.index"),
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.errorhandler(BadRequest)
+def _bad_request(error: BadRequest) -> Response:
+    return _bad(error.message)
+
+
+@bp.errorhandler(BadGame)
+def _bad_game(_error: BadGame) -> Response:
+    return _bad(
+        gettext(
+            "This game's address is not valid: it may have been cut short or changed, or it "
+            "comes from another server. Games cannot be edited by hand."
+        )
+    )
+
+
+def _one(name: str, allowed: dict[str, Any] | tuple[str, ...], message: str) -> str | None:
+    """A query parameter's raw value, checked against the allowed ones (``None`` if absent)."""
+    values = request.args.getlist(name)
+    if not values:
+        return None
+    if len(values) > 1 or values[0] not in allowed:
+        raise BadRequest(message)
+    return values[0]
+
+
+def _token(game: Game) -> str:
+    return dumps(game, _key())
+
+
+def _game(token: str) -> Game:
+    return loads(token, _key())
+
+
+def _see_other(url: str) -> Response:
+    response = redirect(url, code=303)
+    response.headers["Cache-Control"] = "no-store"
+    return response  # type: ignore[return-value]
+
+
+@bp.get("/<lang:lang>/play")
+def index(lang: str) -> Response:
+    """The settings of a new match; with them in the query (the form), the match starts."""
+    if "level" in request.args:  # the form always sends a level
+        level = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
+        return _start(lang, level)
+    quick = [(level, url_for("play.start", lang=lang, level=level)) for level in LEVELS]
+    return render_page("play/index.html", levels=LEVELS, quick=quick)
+
+
+@bp.get("/<lang:lang>/play/start/<level>")
+def start(lang: str, level: str) -> Response:
+    """A new match against the computer at ``level`` (other settings from the query)."""
+    if level not in LEVELS:
+        abort(404)
+    return _start(lang, level)
+
+
+def _start(lang: str, level: str) -> Response:
+    quinte = _one("quinte", _QUINTES, gettext("The quinte is worth 50 or 100 points.")) or "50"
+    target = _one("target", _TARGETS, gettext("A match is played to 3 deals or to 2.")) or "3"
+    warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
+    game = new_game(level, _QUINTES[quinte], _TARGETS[target], _WARN[warn] if warn else None)
+    game = advance(game, _key(), computer.choose)
+    return _see_other(url_for("play.game", lang=lang, token=_token(game)))
+
+
+@bp.get("/<lang:lang>/play/<token>")
+def game(lang: str, token: str) -> Response:
+    current = _game(token)
+    key = _key()
+    state = rebuild(current, key)
+    deal = state.deal
+    if not deal.is_over and deal.to_act != LEARNER:  # the computer's turn: it plays now
+        following = advance(current, key, computer.choose)
+        return _see_other(url_for("play.game", lang=lang, token=_token(following)))
+    hint = _one("hint", _HINTS, gettext("The hint has three steps: 1, 2 or 3."))
+    why_code = _one(
+        "why", tuple(c.code for c in deal.hands[LEARNER]), gettext("That card is not in your hand.")
+    )
+    tokens = _links(current, state)
+    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None)
+    if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
+        step = int(hint)
+        evaluation = computer.evaluate(
+            deal.copy(), coach_rng(key, current, len(current.actions)), COACH_LEVEL
+        )
+        view.hint = _coach(lang).hint(evaluation, deal)
+        view.hint_step = step
+        view.urls["hint_next"] = (
+            url_for("play.game", lang=lang, token=token, hint=step + 1) if step < len(_HINTS) else None
+        )
+    return render_page("play/game.html", block="stage", v=view, t=view.t)
+
+
+def _coach(lang: str) -> Coach:
+    return Coach(lang, player_names())
+
+
+@bp.get("/<lang:lang>/play/<token>/m/<action>")
+def move(lang: str, token: str, action: str) -> Response:
+    current = _game(token)
+    key = _key()
+    state = rebuild(current, key, keep_states=False)
+    deal = state.deal
+    if deal.is_over:
+        raise BadRequest(gettext("This deal is over: no more moves can be played in it."))
+    parsed = parse_learner_action(action)
+    if parsed is None or deal.to_act != LEARNER:
+        raise BadRequest(gettext("This is not a move you can make in this position."))
+    refusal = deal.check(parsed)
+    if refusal is not None:
+        raise BadRequest(gettext("This is not a move you can make in this position."))
+    sure = _one("sure", ("1",), gettext("This is not a move you can make in this position."))
+    if current.warn and not sure and len(deal.legal_actions()) > 1:
+        move_number = len(current.actions)
+        graded = computer.grade(deal.copy(), parsed, coach_rng(key, current, move_number), COACH_LEVEL)
+        if graded.kind is GradeKind.MISTAKE:
+            return _confirm(lang, token, current, state, parsed, graded)
+    deal.apply(parsed)
+    played = advance(current.with_action(parsed.token), key, computer.choose, deal)
+    return _see_other(url_for("play.game", lang=lang, token=_token(played)))
+
+
+def _confirm(lang: str, token: str, current: Game, state: State, action: Action, graded: Grade) -> Response:
+    """The position again, with "are you sure?" before a move the coach grades a mistake."""
+    state = rebuild(current, _key())  # with the states before each action, for the narration
+    deal = state.deal
+    coach = _coach(lang)
+    view = build_view(state, token, lang, _links(current, state), None)
+    view.confirm = Confirm(
+        question=coach.warning(graded, deal),
+        reasons=tuple(coach.reason(r, deal) for r in graded.reasons),
+        yes=url_for("play.move", lang=lang, token=token, action=url_action(action), sure=1),
+        no=url_for("play.game", lang=lang, token=token),
+    )
+    return render_page("play/game.html", block="stage", v=view, t=view.t)
+
+
+def _links(current: Game, state: State) -> dict[str, str | None]:
+    """Signed tokens of the games a position links to: undo, the warning switched, next deal."""
+    back = undone(current, state)
+    following = next_deal(state)
+    return {
+        "undo": _token(back) if back is not None else None,
+        "warn": _token(replace(current, warn=not current.warn)),
+        "next": _token(following) if following is not None else None,
+    }
+
+
+def _finished(lang: str, token: str) -> tuple[Game, DealRecord] | Response:
+    current = _game(token)
+    state = rebuild(current, _key(), player_names())
+    if not state.deal.is_over:
+        # The deal is still being played: its cards stay hidden, back to the table.
+        return _see_other(url_for("play.game", lang=lang, token=token))
+    return current, state.record
+
+
+@bp.get("/<lang:lang>/play/<token>/record.json")
+def record(lang: str, token: str) -> Response:
+    found = _finished(lang, token)
+    if isinstance(found, Response):
+        return found
+    current, rec = found
+    body = json.dumps(rec.to_json(), ensure_ascii=False, indent=1) + "\n"
+    response = make_response(body)
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="chouine-{current.id}-deal-{current.deal_index + 1}.json"'
+    )
+    return response
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the learner in a finished deal, as the coach grades it."""
+
+    trick: int
+    played: str
+    grade: str  # GradeKind value, or "forced" when only one move was allowed
+    grade_name: str
+    better: str
+    reasons: tuple[str, ...]
+
+
+@bp.get("/<lang:lang>/play/<token>/review")
+def review(lang: str, token: str) -> Response:
+    current = _game(token)
+    key = _key()
+    state = rebuild(current, key)
+    deal = state.deal
+    if not deal.is_over:
+        return _see_other(url_for("play.game", lang=lang, token=token))
+    coach = _coach(lang)
+    decisions: list[Decision] = []
+    counts = {kind: 0 for kind in GradeKind}
+    for step in state.replay.steps:
+        if step.player != LEARNER:
+            continue
+        before = step.before
+        played = coach.action(step.action, before)
+        if len(before.legal_actions()) == 1:
+            decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
+            continue
+        graded = computer.grade(before.copy(), step.action, coach_rng(key, current, step.index), COACH_LEVEL)
+        counts[graded.kind] += 1
+        decisions.append(
+            Decision(
+                step.trick,
+                played,
+                graded.kind.value,
+                coach.grade_name(graded.kind),
+                coach.better(graded, before),
+                tuple(coach.reason(r, before) for r in graded.reasons),
+            )
+        )
+    summary = {kind.value: (coach.grade_name(kind), n) for kind, n in counts.items()}
+    return render_page(
+        "play/review.html",
+        decisions=decisions,
+        summary=summary,
+        undos=current.undos,
+        deal_number=current.deal_index + 1,
+        back=url_for("play.game", lang=lang, token=token),
+    )

@@ -1,0 +1,201 @@
+"""Any deal record, narrated: paste it (or choose a file), then step through it.
+
+Routes (blueprint ``replay``):
+
+- ``GET /<lang>/replay`` (``replay.index``): the form;
+- ``POST /<lang>/replay`` (``replay.read``): a valid record is packed into the URL
+  (:mod:`tutorial.web.replay.packing`) and the answer is a 303 to its step 1; a bad one is the
+  form again with status 400, the problem said in the page's language (action number, trick,
+  reason) and the pasted text kept;
+- ``GET /<lang>/replay/<packed>`` redirects to step 1;
+- ``GET /<lang>/replay/<packed>/<n>`` (``replay.step``): the narrated table at step ``n``, the
+  same page, controls, pauses and coach as the demos.
+
+Nothing is stored: the URL holds the whole record. A segment that is not a packed record is
+the 404 page, a step out of range too.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from tutorial.engine import replay
+from tutorial.narration.demos import Demo, demos, frames_of
+from tutorial.web.demo.along import AlongAddresses, along_page
+from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
+from tutorial.web.render import cached_page, page_query, render_page
+
+from .check import MAX_RECORD_BYTES, Checked, Problem, check
+from .packing import MAX_PACKED, PackError, pack, unpack
+
+bp = Blueprint("replay", __name__)
+
+#: A request may carry a record of ``MAX_RECORD_BYTES`` and the form around it, URL-encoded
+#: (up to three bytes per character) when sent without the form's multipart encoding.
+MAX_REQUEST_BYTES = 3 * MAX_RECORD_BYTES + 4096
+_STEP = re.compile(r"[1-9][0-9]{0,3}")
+
+
+@bp.get("/<lang:lang>/replay")
+def index(lang: str) -> Response:
+    return _form(lang, "", None, 200)
+
+
+def _form(lang: str, text: str, problem: Problem | None, status: int) -> Response:
+    response = render_page(
+        "replay/index.html",
+        text=text,
+        problem=problem,
+        max_kb=MAX_RECORD_BYTES // 1024,
+        example_url=_example_url(lang),
+        status=status,
+    )
+    if status != 200:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _example_url(lang: str) -> str | None:
+    """Step 1 of the first demo, packed: what a shared address looks like."""
+    first = next(iter(demos().values()), None)
+    if first is None:
+        return None
+    return url_for("replay.step", lang=lang, packed=pack(first.record), step=1)
+
+
+@bp.post("/<lang:lang>/replay")
+def read(lang: str) -> Response:
+    request.max_content_length = MAX_REQUEST_BYTES
+    request.max_form_memory_size = MAX_REQUEST_BYTES
+    try:
+        text = request.form.get("record", "")
+        upload = request.files.get("file")
+        if upload is not None and upload.filename:
+            raw = upload.stream.read(MAX_RECORD_BYTES + 1)
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return _form(lang, "", Problem(_("The file is not text in UTF-8.")), 400)
+    except RequestEntityTooLarge:
+        abort(413)
+    result = check(text)
+    if isinstance(result, Problem):
+        return _form(lang, text, result, 400)
+    assert isinstance(result, Checked)
+    try:
+        packed = pack(result.record)
+    except PackError:
+        return _form(lang, text, Problem(_("This record cannot be turned into an address.")), 400)
+    return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=303)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=64)
+def _demo(packed: str) -> Demo:
+    """The record of a URL replayed as a demo (bounded cache: derived data only)."""
+    try:
+        record = unpack(packed)
+    except PackError:
+        abort(404)
+    rep = replay(record, keep_states=True)
+    return Demo("replay", record, rep, frames_of(record, rep))
+
+
+def _checked_demo(packed: str) -> Demo:
+    if len(packed) > MAX_PACKED:
+        abort(404)
+    return _demo(packed)
+
+
+@bp.get("/<lang:lang>/replay/<packed>")
+def start(lang: str, packed: str) -> Response:
+    _checked_demo(packed)
+    return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=302)  # type: ignore[return-value]
+
+
+def _addresses(lang: str, packed: str) -> Addresses:
+    return Addresses(
+        step=lambda n: url_for("replay.step", lang=lang, packed=packed, step=n),
+        ask=lambda n: url_for("replay.ask", lang=lang, packed=packed, step=n),
+        answer=lambda n, a: url_for("replay.answer", lang=lang, packed=packed, step=n, answer=a),
+        list=url_for("replay.index", lang=lang),
+        along=lambda seat: url_for("replay.along", lang=lang, packed=packed, seat=seat + 1, answers="a"),
+    )
+
+
+def _along(lang: str, packed: str, seat: int) -> AlongAddresses:
+    return AlongAddresses(
+        page=lambda answers: url_for(
+            "replay.along", lang=lang, packed=packed, seat=seat + 1, answers=answers
+        ),
+        refused=lambda answers, a: url_for(
+            "replay.along", lang=lang, packed=packed, seat=seat + 1, answers=answers, refused=a
+        ),
+        step=lambda n: url_for("replay.step", lang=lang, packed=packed, step=n),
+        list=url_for("replay.index", lang=lang),
+    )
+
+
+def _seat(seat: str) -> int:
+    """The seat of a play-along URL: 1 or 2 in the URL (the first or second player), 0 or 1 here."""
+    if seat not in ("1", "2"):
+        abort(404)
+    return int(seat) - 1
+
+
+def _refused() -> str | None:
+    """The answer a play-along URL says the rules refused (``?refused=QS``; the first one), if any."""
+    return dict(page_query()).get("refused")
+
+
+def _number(demo: Demo, step: str) -> int:
+    if not _STEP.fullmatch(step) or int(step) > demo.total:
+        abort(404)
+    return int(step)
+
+
+def _words() -> dict[str, Any]:
+    return {"title": _("A deal record, narrated"), "back": _("Narrate another deal record")}
+
+
+@bp.get("/<lang:lang>/replay/<packed>/<step>")
+@cached_page
+def step(lang: str, packed: str, step: str) -> Response:
+    demo = _checked_demo(packed)
+    return step_page(demo, lang, _number(demo, step), _addresses(lang, packed), **_words())
+
+
+@bp.get("/<lang:lang>/replay/<packed>/<step>/ask")
+@cached_page
+def ask(lang: str, packed: str, step: str) -> Response:
+    demo = _checked_demo(packed)
+    return question_page(demo, lang, _number(demo, step), _addresses(lang, packed), **_words())
+
+
+@bp.get("/<lang:lang>/replay/<packed>/<step>/ask/<answer>")
+@cached_page
+def answer(lang: str, packed: str, step: str, answer: str) -> Response:
+    demo = _checked_demo(packed)
+    return answer_page(demo, lang, _number(demo, step), answer, _addresses(lang, packed), **_words())
+
+
+@bp.get("/<lang:lang>/replay/<packed>/along/<seat>/<answers>")
+@cached_page(params=("refused",))
+def along(lang: str, packed: str, seat: str, answers: str) -> Response:
+    demo = _checked_demo(packed)
+    words = _words()
+    return along_page(
+        demo,
+        lang,
+        _seat(seat),
+        answers,
+        _along(lang, packed, _seat(seat)),
+        _refused(),
+        words["title"],
+        words["back"],
+    )

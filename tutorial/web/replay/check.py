@@ -1,0 +1,201 @@
+"""A pasted deal record checked, with what is wrong said in the page's language.
+
+The engine (:meth:`DealRecord.from_json`, :func:`replay`) is the authority: it refuses the
+record. This module only finds the first problem again in a form a learner can act on (which
+key, which card, which action number and trick, and the rule's reason), as whole translated
+sentences (the ``messages`` domain). The engine's own English messages are never shown.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from tutorial.engine import DECK_SIZE, Card, DealRecord, Reason, RecordError, Replay, replay
+from tutorial.engine.record import FORMAT, VERSION
+
+#: The largest record accepted, pasted or as a file (bytes of UTF-8).
+MAX_RECORD_BYTES = 16 * 1024
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with a record: one sentence; the action number and trick when known."""
+
+    message: str
+    action: int | None = None
+    trick: int | None = None
+    rule: int | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    record: DealRecord
+    replay: Replay
+
+
+_REASONS = {
+    Reason.MUST_FOLLOW_SUIT: _l("the follower holds the suit led and must follow it"),
+    Reason.MUST_OVERTRUMP: _l("on a trump lead the follower must play a higher trump when holding one"),
+    Reason.MUST_TRUMP: _l("void in the suit led, the follower must play a trump"),
+    Reason.NOT_IN_COMBINATION: _l("the card played is not part of that combination"),
+    Reason.COMBINATION_NOT_HELD: _l("not all the cards of that combination are in the hand"),
+    Reason.SUIT_ALREADY_DECLARED: _l("this suit has had its declaration already"),
+    Reason.QUINTE_ALREADY_DECLARED: _l("a quinte was declared already"),
+    Reason.NO_SEVEN_OF_TRUMPS: _l("only the holder of the seven of trumps may exchange it"),
+    Reason.SWAP_CLOSED: _l("the seven of trumps can no longer be exchanged"),
+    Reason.ALREADY_SWAPPED: _l("the seven of trumps was exchanged already"),
+    Reason.NOT_IN_HAND: _l("that card is not in the hand of the player to act"),
+    Reason.AU_SEPT_PENDING: _l("the follower must first answer the “au sept” question"),
+    Reason.NO_QUESTION: _l("there is no “au sept” question to answer"),
+    Reason.DEAL_OVER: _l("the deal is over: there are actions after its end"),
+}
+
+
+def reason_text(reason: Reason | None) -> str:
+    """The rule's reason for refusing an action, in the page's language."""
+    text = _REASONS.get(reason) if reason is not None else None
+    if text is None:
+        return str(_("the rules do not allow it here"))
+    return str(text)
+
+
+def _structure(obj: object) -> Problem | None:
+    """The first problem a learner can fix in the record's shape, or ``None``."""
+    if not isinstance(obj, dict):
+        return Problem(_("A deal record is one JSON object, between braces { }."))
+    if obj.get("format") != FORMAT:
+        return Problem(_("The record's “format” must be “%(format)s”.", format=FORMAT))
+    if type(obj.get("version")) is not int or obj.get("version") != VERSION:
+        return Problem(_("This site reads version %(version)s of the record format only.", version=VERSION))
+    deck = obj.get("deck")
+    if not isinstance(deck, list) or len(deck) != DECK_SIZE:
+        return Problem(_("The “deck” must list the %(count)s cards, top first.", count=DECK_SIZE))
+    seen: set[Card] = set()
+    for position, code in enumerate(deck, start=1):
+        try:
+            card = Card.parse(code) if isinstance(code, str) else None
+        except ValueError:
+            card = None
+        if card is None:
+            return Problem(
+                _(
+                    "Card %(position)s of the deck, “%(code)s”, is not a card code (rank A, 10, K, Q, J, "
+                    "9, 8 or 7, then suit C, D, H or S).",
+                    position=position,
+                    code=str(code)[:12],
+                )
+            )
+        if card in seen:
+            return Problem(
+                _(
+                    "The card %(code)s is in the deck twice (again at position %(position)s).",
+                    code=card.code,
+                    position=position,
+                )
+            )
+        seen.add(card)
+    return None
+
+
+def check(text: str) -> Checked | Problem:
+    """Parse, validate and replay a pasted record; the record and its replay, or the problem."""
+    if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+        return Problem(
+            _("The record is too large: at most %(size)s KB are read.", size=MAX_RECORD_BYTES // 1024)
+        )
+    if not text.strip():
+        return Problem(_("Paste a deal record, or choose a file that holds one."))
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        line = getattr(exc, "lineno", None)
+        if line is None:
+            return Problem(_("This is not JSON: a deal record is a JSON object."))
+        return Problem(
+            _(
+                "This is not JSON (the first error is on line %(line)s): a deal record is a JSON object.",
+                line=line,
+            )
+        )
+    problem = _structure(obj)
+    if problem is not None:
+        return problem
+    try:
+        record = DealRecord.from_json(obj)
+    except RecordError:
+        return Problem(
+            _(
+                "The record does not follow the format: check the keys (format, version, rules, dealer, "
+                "players, deck, actions, draw, meta), the dealer (0 or 1), the names (1 to 40 "
+                "characters) and the draw for dealer."
+            )
+        )
+    try:
+        rep = replay(record, keep_states=True)
+    except RecordError as exc:
+        return _action_problem(record, exc)
+    return Checked(record, rep)
+
+
+def _action_problem(record: DealRecord, exc: RecordError) -> Problem:
+    trick = exc.trick or 1
+    if exc.action is None:  # the record stops before the deal ends
+        return Problem(
+            _(
+                "The record stops early: after action %(number)s the deal is not over (trick %(trick)s "
+                "is still to play).",
+                number=len(record.actions),
+                trick=trick,
+            ),
+            action=len(record.actions) + 1,
+            trick=trick,
+        )
+    number = _action_number(record)
+    if exc.reason is None:
+        return Problem(
+            _(
+                "Action %(number)s, “%(action)s”, in trick %(trick)s, is not an action: a card code, a "
+                "card code with a declaration such as QS/mariage, “swap” or “pass”.",
+                number=number,
+                action=exc.action[:20],
+                trick=trick,
+            ),
+            action=number,
+            trick=trick,
+        )
+    return Problem(
+        _(
+            "Action %(number)s, “%(action)s”, in trick %(trick)s, is not allowed: %(reason)s (rule "
+            "%(rule)s).",
+            number=number,
+            action=exc.action[:20],
+            trick=trick,
+            reason=reason_text(exc.reason),
+            rule=exc.reason.rule,
+        ),
+        action=number,
+        trick=trick,
+        rule=exc.reason.rule,
+    )
+
+
+def _action_number(record: DealRecord) -> int:
+    """The 1-based number of the refused action (the engine names its token and trick)."""
+    from tutorial.engine import Deal
+    from tutorial.engine.record import iter_replay
+
+    deal = Deal(record.deck, record.dealer, record.settings)
+    count = 0
+    try:
+        for _step in iter_replay(deal, record):
+            count += 1
+    except RecordError:
+        pass
+    return count + 1
+
+
+__all__ = ["MAX_RECORD_BYTES", "Checked", "Problem", "check", "reason_text"]

@@ -24,10 +24,10 @@ from werkzeug.routing import BuildError
 
 from tutorial.narration.catalog import translator
 from tutorial.narration.demos import Demo, demos
-from tutorial.web.demo.along import AlongAddresses, along_page
+from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
-from tutorial.web.render import cached_page, page_query, render_page
+from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("demo", __name__)
 
@@ -107,24 +107,12 @@ def _along(lang: str, slug: str, seat: int) -> AlongAddresses:
     )
 
 
-def _seat(seat: str) -> int:
-    """The seat of a play-along URL: 1 or 2 in the URL (the first or second player), 0 or 1 here."""
-    if seat not in ("1", "2"):
-        abort(404)
-    return int(seat) - 1
-
-
-def _refused() -> str | None:
-    """The answer a play-along URL says the rules refused (``?refused=QS``; the first one), if any."""
-    return dict(page_query()).get("refused")
-
-
 @bp.get("/<lang:lang>/demo/<slug>/along/<seat>/<answers>")
 @cached_page(params=("refused",))
 def along(lang: str, slug: str, seat: str, answers: str) -> Response:
     """Play along as ``seat``: the learner's answers so far are in ``answers``."""
     demo = _demo(slug)
-    return along_page(demo, lang, _seat(seat), answers, _along(lang, slug, _seat(seat)), _refused())
+    return along_page(demo, lang, seat_of(seat), answers, _along(lang, slug, seat_of(seat)), refused_answer())
 
 
 def _number(demo: Demo, step: str) -> int:

@@ -27,6 +27,7 @@ from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, la
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.web.demo.pause import answer_segment, answer_token, question
+from tutorial.web.render import page_query
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _ANSWERS = re.compile(r"a[0-9a-z]{0,40}")
@@ -207,3 +208,15 @@ def _offered(deal: object, seat: int) -> list[Action]:
 
 
 __all__ = ["AlongAddresses", "along_page", "answer_segment", "decisions", "parse_answers"]
+
+
+def seat_of(segment: str) -> int:
+    """The seat of a play-along URL: 1 or 2 in the URL (the first or second player), 0 or 1 here."""
+    if segment not in ("1", "2"):
+        abort(404)
+    return int(segment) - 1
+
+
+def refused_answer() -> str | None:
+    """The answer a play-along URL says the rules refused (``?refused=QS``; the first one), if any."""
+    return dict(page_query()).get("refused")

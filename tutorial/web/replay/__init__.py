@@ -27,9 +27,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutorial.engine import replay
 from tutorial.narration.demos import Demo, demos, frames_of
-from tutorial.web.demo.along import AlongAddresses, along_page
+from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
-from tutorial.web.render import cached_page, page_query, render_page
+from tutorial.web.render import cached_page, render_page
 
 from .check import MAX_RECORD_BYTES, Checked, Problem, check
 from .packing import MAX_PACKED, PackError, pack, unpack
@@ -141,18 +141,6 @@ def _along(lang: str, packed: str, seat: int) -> AlongAddresses:
     )
 
 
-def _seat(seat: str) -> int:
-    """The seat of a play-along URL: 1 or 2 in the URL (the first or second player), 0 or 1 here."""
-    if seat not in ("1", "2"):
-        abort(404)
-    return int(seat) - 1
-
-
-def _refused() -> str | None:
-    """The answer a play-along URL says the rules refused (``?refused=QS``; the first one), if any."""
-    return dict(page_query()).get("refused")
-
-
 def _number(demo: Demo, step: str) -> int:
     if not _STEP.fullmatch(step) or int(step) > demo.total:
         abort(404)
@@ -192,10 +180,10 @@ def along(lang: str, packed: str, seat: str, answers: str) -> Response:
     return along_page(
         demo,
         lang,
-        _seat(seat),
+        seat_of(seat),
         answers,
-        _along(lang, packed, _seat(seat)),
-        _refused(),
+        _along(lang, packed, seat_of(seat)),
+        refused_answer(),
         words["title"],
         words["back"],
     )

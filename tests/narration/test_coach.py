@@ -36,7 +36,7 @@ REASONS = {
     ),
     ReasonKind.EXCHANGES_SEVEN: Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("JD")),
     ReasonKind.LAST_CHANCE_EXCHANGE: Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=Card.parse("JD")),
-    ReasonKind.FIGHTS_DIX_DE_DER: Reason(ReasonKind.FIGHTS_DIX_DE_DER, points=63),
+    ReasonKind.FIGHTS_DIX_DE_DER: Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=0.63),
     ReasonKind.HIGHER_TRUMP_RISK: Reason(ReasonKind.HIGHER_TRUMP_RISK, card=KING, probability=0.37),
 }
 
@@ -104,3 +104,30 @@ def test_a_warning_names_the_move_and_the_better_one() -> None:
     coach = Coach("en", ("Ana", "Max"))
     text = coach.warning(graded, DEAL)
     assert coach.action(graded.action, DEAL) in text and coach.action(graded.best, DEAL) in text
+
+
+def test_the_dix_de_der_sentence_gives_the_chance_the_coach_estimated() -> None:
+    # Rule 16: the last trick is worth its bonus. The coach's reason carries the chance of
+    # taking it (None when the search found it certain): the sentence states that chance,
+    # never a default of 0.
+    deal = Deal.from_position(
+        hands=(
+            [Card.parse("AD"), Card.parse("7C")],
+            [Card.parse("KD"), Card.parse("8C")],
+        ),
+        leader=0,
+        trick_number=15,
+        trumps=Suit.DIAMONDS,
+    )
+    evaluation = evaluate(deal, random.Random(5))
+    estimate = evaluation.estimate_of(Play(Card.parse("7C")))
+    fights = [r for r in estimate.reasons if r.kind is ReasonKind.FIGHTS_DIX_DE_DER]
+    assert fights
+    reason = fights[0]
+    for lang in LANGS:
+        text = Coach(lang, ("Ana", "Max")).reason(reason, deal)
+        assert "%" not in text or reason.probability is not None
+        if reason.probability is None:  # solved exactly: the last trick is certain
+            assert "0%" not in text and "0 %" not in text
+        else:
+            assert str(round(100 * reason.probability)) in text

@@ -120,13 +120,17 @@ class Coach:
             text = t.pgettext(
                 "coach", "It is the last chance to exchange the seven of trumps for the turn-up, %(card)s."
             )
+        elif kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is None:
+            # No probability: the search found the last trick certain after this play.
+            text = t.pgettext(
+                "coach", "It makes sure of the last trick and its %(bonus)s points, the dix de der."
+            )
         elif kind is ReasonKind.FIGHTS_DIX_DE_DER:
             text = t.pgettext(
                 "coach",
                 "It fights for the last trick and its %(bonus)s points, the dix de der (about "
                 "%(percent)s%% chance of taking it).",
             )
-            percent = points
         else:  # ReasonKind.HIGHER_TRUMP_RISK
             text = t.pgettext(
                 "coach",

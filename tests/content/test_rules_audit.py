@@ -272,7 +272,7 @@ SPANISH_WORDING = [
     (r"es tarde", "say what is missing: «quedan menos cartas…»"),
     (r"^Con esta carta", "the line shows the whole combination"),
     (r"lo muestra con uno", "«la quinte» is feminine"),
-    (r"%\(\w+_words\)s para el (?:primer|segundo)", "«uno» cannot stand for «una ronda»: a scoreboard says «uno»"),
+    (r"%\(\w+_words\)s para el (?:primer|segundo)", "«uno» cannot stand for «una ronda»"),
 ]
 
 

@@ -7,7 +7,7 @@ Public API:
 - :func:`translator` — the ``content`` catalog of a language;
 - :func:`render_section` — a section as blocks ready for the templates, in one language and
   with one :class:`~tutorial.engine.Settings`;
-- :func:`rule_url` — where a rules-reading point is first stated (for the narration).
+- :func:`rule_url` — where a point of docs/rules.md is first stated (for the narration).
 """
 
 from __future__ import annotations
@@ -119,11 +119,11 @@ def first_statement(point: int) -> tuple[str, str]:
         for u in s.units:
             if u.kind != "heading" and point in u.rules:
                 return s.slug, u.id
-    raise LookupError(f"no paragraph states rules-reading point {point}")
+    raise LookupError(f"no paragraph states point {point} of docs/rules.md")
 
 
 def rule_url(lang: str, point: int) -> str:
-    """Path and anchor of the paragraph that first states rules-reading point ``point``.
+    """Path and anchor of the paragraph that first states point ``point`` of docs/rules.md.
 
     >>> rule_url("fr", 8)
     '/fr/rules/strict#strict.intro'

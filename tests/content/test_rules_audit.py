@@ -336,4 +336,4 @@ def test_the_section_title_marks_its_french_word() -> None:
     assert chouine is not None
     page = render_section("en", "chouine", Settings())
     assert page is not None
-    assert '<i lang="fr">chouine</i>' in str(page.title)
+    assert '<em lang="fr">chouine</em>' in str(page.title)

@@ -80,15 +80,15 @@ _MARK = re.compile(r"\*([^*]+)\*\{lang=([a-z]{2})\}")
 
 
 def marked(lang: str, text: str) -> Markup:
-    """A plain-text message as HTML: escaped, each ``*word*{lang=xx}`` in ``<i lang="xx">``
+    """A plain-text message as HTML: escaped, each ``*word*{lang=xx}`` in ``<em lang="xx">``
     (without the attribute on a page in that language), as the rule text renders them.
 
     >>> marked("en", "*Dix de der*{lang=fr} (last trick) & co")
-    Markup('<i lang="fr">Dix de der</i> (last trick) &amp; co')
+    Markup('<em lang="fr">Dix de der</em> (last trick) &amp; co')
     """
 
     def tag(m: re.Match[str]) -> str:
-        return f'<i lang="{m.group(2)}">{m.group(1)}</i>' if m.group(2) != lang else f"<i>{m.group(1)}</i>"
+        return f'<em lang="{m.group(2)}">{m.group(1)}</em>' if m.group(2) != lang else f"<em>{m.group(1)}</em>"
 
     return Markup(_MARK.sub(tag, str(escape(text))))
 

@@ -88,7 +88,8 @@ def marked(lang: str, text: str) -> Markup:
     """
 
     def tag(m: re.Match[str]) -> str:
-        return f'<em lang="{m.group(2)}">{m.group(1)}</em>' if m.group(2) != lang else f"<em>{m.group(1)}</em>"
+        attribute = f' lang="{m.group(2)}"' if m.group(2) != lang else ""
+        return f"<em{attribute}>{m.group(1)}</em>"
 
     return Markup(_MARK.sub(tag, str(escape(text))))
 

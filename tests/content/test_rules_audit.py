@@ -337,3 +337,10 @@ def test_the_section_title_marks_its_french_word() -> None:
     page = render_section("en", "chouine", Settings())
     assert page is not None
     assert '<em lang="fr">chouine</em>' in str(page.title)
+
+
+def test_the_answer_to_au_sept_is_passer_and_pasar() -> None:
+    """The agreed words: the follower who does not exchange «passe» / «pasa»."""
+    fr, es = content("fr"), content("es")
+    assert "passe" in fr["ui.ex.passes"] and "passer" in fr["ui.ex.au-sept"]
+    assert "pasa" in es["ui.ex.passes"] and "pasar" in es["ui.ex.au-sept"]

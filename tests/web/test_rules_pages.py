@@ -230,7 +230,7 @@ def test_quinte_switch_sits_below_the_section(client: FlaskClient, lang: str) ->
 def test_french_terms_are_marked_french(client: FlaskClient, lang: str) -> None:
     _status, doc = _get(client, f"/{lang}/rules/glossary")
     french = {el.text_content() for el in doc.xpath("//article//*[@lang='fr']")}
-    assert {"Atout", "Pli", "Donne", "Brisque", "Retourne"} <= french
+    assert {"atout", "pli", "Donne", "Brisque", "retourne"} <= french
     _status, doc = _get(client, f"/{lang}/rules/deal")
     assert {"retourne", "atout"} <= {el.text_content() for el in doc.xpath("//article//*[@lang='fr']")}
 

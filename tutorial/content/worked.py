@@ -28,7 +28,8 @@ def worked_outcome(unit_id: str, settings: Settings) -> Outcome:
 
 def worked_figures(settings: Settings) -> dict[str, int]:
     """``alice_cards``, ``alice_total``, … for the rule text (cards without the dix de der
-    for Proust's example, whose text counts the last trick apart; with it for Alice's)."""
+    for Proust's example, whose text counts the last trick apart; with it for Alice's, whose
+    ``alice_captured`` is the cards alone)."""
     figures: dict[str, int] = {}
     for unit_id, names in WORKED:
         outcome = worked_outcome(unit_id, settings)
@@ -41,4 +42,5 @@ def worked_figures(settings: Settings) -> dict[str, int]:
             figures[f"{name}_total"] = result.totals[p]
             figures[f"{name}_declared"] = result.declared[p]
             figures[f"{name}_cards"] = with_bonus if name in ("alice", "bob") else score.card_points[p]
+            figures[f"{name}_captured"] = score.card_points[p]  # the cards alone, for Alice's text
     return figures

@@ -1,8 +1,8 @@
 """The rules engine for two-player Chouine: pure Python, no web, no translation.
 
 Sources of the rules: Jacques Proust's rule text (Lavardin château association), pagat.com,
-and the project's reading of them in ``shared/rules-reading.md`` (points 1–18), which the
-rule comments cite by number. The engine builds no sentences: it reports events and reasons.
+and the project's rules reference ``docs/rules.md`` (points 1–18), which the rule comments
+cite by number. The engine builds no sentences: it reports events and reasons.
 """
 
 from .actions import Action, Pass, Play, Swap, action_token, parse_action

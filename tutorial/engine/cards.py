@@ -1,4 +1,4 @@
-"""Cards of the 32-card piquet pack used for Chouine (rules-reading point 1).
+"""Cards of the 32-card piquet pack used for Chouine (point 1 of docs/rules.md).
 
 >>> Card.parse("10H").points
 10

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tutorial.engine import ALL_CARDS, LAST_DRAW_TRICK, SUITS, Card, Deal
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, LAST_DRAW_TRICK, SUITS, Card, Deal
 from tutorial.engine.fast import (
     AU_SEPT,
     CHOUINE,
@@ -43,9 +43,8 @@ from tutorial.engine.fast import (
 
 from .baselines import card_cost
 from .knowledge import Knowledge
-from .types import CHOUINE_MARGIN
 
-#: A win is worth more than any point difference (at most 130 + declarations < 1000).
+#: A win is worth more than any point difference (at most DEAL_POINTS + declarations < 1000).
 WIN_WEIGHT = 1000
 #: The greedy policy declares a chouine before anything else (rule 15: it wins the deal).
 _CHOUINE_WORTH = 100_000
@@ -53,10 +52,10 @@ _CHOUINE_WORTH = 100_000
 
 def utility(state: FastDeal, seat: int) -> int:
     """The finished deal's value for ``seat``: ``WIN_WEIGHT`` x (+1 won, 0 tie, -1 lost)
-    plus the point difference (a chouine counts as :data:`CHOUINE_MARGIN`)."""
+    plus the point difference (a chouine, rule 15, counts as all the deal's points)."""
     chouine = state.chouine_winner()
     if chouine is not None:
-        return WIN_WEIGHT + CHOUINE_MARGIN if chouine == seat else -(WIN_WEIGHT + CHOUINE_MARGIN)
+        return WIN_WEIGHT + DEAL_POINTS if chouine == seat else -(WIN_WEIGHT + DEAL_POINTS)
     t = state.totals()
     diff = t[seat] - t[1 - seat]
     return diff + (WIN_WEIGHT if diff > 0 else -WIN_WEIGHT if diff < 0 else 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import pytest
@@ -149,7 +150,7 @@ def test_a_hand_is_shown_plain_suits_then_trumps_high_to_low(trumps):
     plain = [c for c in hand if c.suit is not trumps]
     assert hand == plain + [c for c in hand if c.suit is trumps]
     assert [c.suit for c in plain] == sorted((c.suit for c in plain), key=SUITS.index)
-    for a, b in zip(hand, hand[1:]):
+    for a, b in itertools.pairwise(hand):
         if a.suit is b.suit:
             assert a.rank > b.rank
 

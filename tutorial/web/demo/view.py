@@ -12,7 +12,6 @@ from functools import cache
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from tutorial.content import rule_url
 from tutorial.engine import Combination, Deal, sorted_hand
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator, translator
@@ -20,6 +19,7 @@ from tutorial.narration.demos import Demo
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
 from tutorial.web.demo.labels import count_label, labels
+from tutorial.web.rules import rule_url
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """What one seat may know (rule 18), and deals of the unseen cards consistent with it.
 
 Every decision of the player and the coach goes through a :class:`Knowledge`: it is built
-from the public state of a deal and the seat's own hand, never from the other hand or the
-order of the talon. The unseen cards are sampled from their canonical order (the order of
+from the engine's :class:`~tutorial.engine.SeatView` (``Deal.view``), the one model of what a
+seat may know (the public state of a deal and the seat's own hand), never from the other
+hand or the order of the talon. The unseen cards are sampled from their canonical order (the order of
 ``ALL_CARDS``) shuffled by the caller's ``rng``: two deals that differ only in where the
 unseen cards lie give the same samples for the same seed.
 
@@ -24,6 +25,7 @@ from tutorial.engine import (
     Deal,
     Declaration,
     Phase,
+    SeatView,
     Settings,
     Suit,
 )
@@ -66,47 +68,41 @@ class Knowledge:
 
     @classmethod
     def from_deal(cls, deal: Deal, seat: int) -> Knowledge:
-        """What ``seat`` may know in ``deal`` at this moment."""
-        other = 1 - seat
-        played: set[Card] = set(deal.trick)
-        for pile in deal.tricks_won:
-            for lead, follow in pile:
-                played.add(lead)
-                played.add(follow)
-        # Rule 18: cards shown for a declaration (the cards of a declaration made in the
-        # trick in progress are implied by its announcement) and the turn-up taken.
-        known = set(deal.public_cards[other])
-        for decl in deal.declarations:
+        """What ``seat`` may know in ``deal`` at this moment: :meth:`from_view` of
+        ``deal.view(seat)``."""
+        return cls.from_view(deal.view(seat))
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> Knowledge:
+        """The knowledge of the seat whose view (rule 18) this is."""
+        other = 1 - view.seat
+        own = tuple(c for trick in view.own_tricks for c in trick)
+        theirs = tuple(c for trick in view.opponent_tricks for c in trick)
+        played = {*own, *theirs, *view.trick}
+        # Rule 18: cards shown (for a declaration, or the turn-up taken); the cards of a
+        # declaration made in the trick in progress are implied by its announcement.
+        known = set(view.opponent_known)
+        for decl in view.declarations:
             if decl.player == other:
                 known.update(decl.cards)
         known -= played
-        # A position given without its history (``Deal.from_position``) leaves some cards out
-        # of the deal altogether: they count as gone. (This reads where every card lies, but
-        # the answer is the same wherever the hidden cards are.)
-        present = set(played).union(*deal.hands, deal.talon)
-        if deal.turn_up is not None:
-            present.add(deal.turn_up)
-        absent = tuple(c for c in ALL_CARDS if c not in present)
         return cls(
-            seat=seat,
-            settings=deal.settings,
-            trumps=deal.trumps,
-            phase=deal.phase,
-            trick_number=deal.trick_number,
-            leader=deal.leader,
-            hand=_sorted(deal.hands[seat]),
-            trick=tuple(deal.trick),
-            won=(
-                tuple(c for t in deal.tricks_won[0] for c in t),
-                tuple(c for t in deal.tricks_won[1] for c in t),
-            ),
+            seat=view.seat,
+            settings=view.settings,
+            trumps=view.trumps,
+            phase=view.phase,
+            trick_number=view.trick_number,
+            leader=view.leader,
+            hand=_sorted(view.hand),
+            trick=view.trick,
+            won=(own, theirs) if view.seat == 0 else (theirs, own),
             opponent_known=_sorted(known),
-            opponent_hand_size=len(deal.hands[other]),
-            talon_count=len(deal.talon),
-            turn_up=deal.turn_up,
-            swapped_by=deal.swapped_by,
-            declarations=tuple(deal.declarations),
-            absent=absent,
+            opponent_hand_size=view.opponent_hand_size,
+            talon_count=view.talon_size - (view.turn_up is not None),
+            turn_up=view.turn_up,
+            swapped_by=view.swapped_by,
+            declarations=view.declarations,
+            absent=view.left_out,
         )
 
     @property

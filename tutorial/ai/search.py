@@ -96,28 +96,28 @@ def greedy_move(state: FastDeal, moves: list[int]) -> int:
     if state.phase == AU_SEPT:
         return PASS
     costs = _COSTS[state.trumps]
-    best = -1
-    best_key = -1
     if is_declaration(moves[-1]):  # legal moves list the declarations last
-        for m in moves:
-            if is_declaration(m):  # a declaration: the most valuable, with the cheapest card
-                key = _worth(state, m) * 1024 + 1023 - costs[move_card(m)]
-                if key > best_key:
-                    best_key, best = key, m
-        return best
+        return _best_declaration(state, moves, costs)
     # Only plain plays are left (the swap and the au sept answer are decided above): each
-    # move is its card's index.
+    # move is its card's index. The cheapest card that takes a trick worth taking, else the
+    # cheapest card (the first of equals).
     lead = state.current_trick
     if lead >= 0 and POINTS[lead] > 0:
         beating = state.beating(lead)
-        for m in moves:
-            if beating >> m & 1 and (best < 0 or costs[m] < costs[best]):
-                best = m
-        if best >= 0:
-            return best
+        winners = [m for m in moves if beating >> m & 1]
+        if winners:
+            return min(winners, key=costs.__getitem__)
+    return min(moves, key=costs.__getitem__)
+
+
+def _best_declaration(state: FastDeal, moves: list[int], costs: tuple[int, ...]) -> int:
+    """The most valuable declaration, with the cheapest card (the first of equals)."""
+    best = best_key = -1
     for m in moves:
-        if best < 0 or costs[m] < costs[best]:
-            best = m
+        if is_declaration(m):
+            key = _worth(state, m) * 1024 + 1023 - costs[move_card(m)]
+            if key > best_key:
+                best_key, best = key, m
     return best
 
 
@@ -140,13 +140,13 @@ def playout_to_endgame(state: FastDeal) -> None:
 
 
 # ---------------------------------------------------------------------- exact endgame
-def endgame_moves(state: FastDeal) -> list[int]:
+def endgame_moves(state: FastDeal, first: int = -1) -> list[int]:
     """Legal moves once the talon is empty, without the dominated ones, best-first order.
 
     With no card left to draw a hand only shrinks, so playing a card without the most
     valuable suit combination it may carry never does better than declaring it (rule 13:
     one combination per suit; every suit combination holds its king and queen). Quinte
-    moves are kept as they are.
+    moves are kept as they are. ``first`` (a move found best before), when kept, comes first.
     """
     moves = state.legal_moves()
     if len(moves) > 1 and is_declaration(moves[-1]):
@@ -163,6 +163,9 @@ def endgame_moves(state: FastDeal) -> list[int]:
             if (move_code(m) == QUINTE if is_declaration(m) else m not in best_suit)
             or best_suit.get(move_card(m)) == m
         ]
+    if first >= 0 and first in moves:
+        moves.remove(first)
+        moves.insert(0, first)
     return moves
 
 
@@ -194,18 +197,13 @@ class Solver:
         first = -1
         if entry is not None:
             low, high, first = entry
-            if low >= beta:
+            if low >= beta or low == high:
                 return low
             if high <= alpha:
                 return high
-            if low == high:
-                return low
             alpha = max(alpha, low)
             beta = min(beta, high)
-        moves = endgame_moves(state)
-        if first >= 0 and first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
+        moves = endgame_moves(state, first)
         a0, b0 = alpha, beta
         maximise = state.to_act == self.seat
         best = -100_000 if maximise else 100_000
@@ -225,13 +223,25 @@ class Solver:
                     beta = v
             if alpha >= beta:
                 break
-        # Failed low: an upper bound only; failed high: a lower bound only; else exact.
-        low = best if best > a0 else -100_000
-        high = best if best < b0 else 100_000
+        self._store(key, entry, best, a0, b0, best_move)
+        return best
+
+    def _store(
+        self,
+        key: tuple[object, ...],
+        entry: tuple[int, int, int] | None,
+        best: int,
+        alpha: int,
+        beta: int,
+        best_move: int,
+    ) -> None:
+        """Failed low (``best <= alpha``): an upper bound only; failed high: a lower bound
+        only; else exact. Narrowed by what the table knew."""
+        low = best if best > alpha else -100_000
+        high = best if best < beta else 100_000
         if entry is not None:
             low, high = max(low, entry[0]), min(high, entry[1])
         self.table[key] = (low, high, best_move)
-        return best
 
     def best_line(self, state: FastDeal) -> list[int]:
         """The moves of one optimal line to the end of the deal."""

@@ -101,13 +101,19 @@ def greedy_move(state: FastDeal, moves: list[int]) -> int:
     # Only plain plays are left (the swap and the au sept answer are decided above): each
     # move is its card's index. The cheapest card that takes a trick worth taking, else the
     # cheapest card (the first of equals).
+    best = -1
     lead = state.current_trick
     if lead >= 0 and POINTS[lead] > 0:
         beating = state.beating(lead)
-        winners = [m for m in moves if beating >> m & 1]
-        if winners:
-            return min(winners, key=costs.__getitem__)
-    return min(moves, key=costs.__getitem__)
+        for m in moves:
+            if beating >> m & 1 and (best < 0 or costs[m] < costs[best]):
+                best = m
+        if best >= 0:
+            return best
+    for m in moves:
+        if best < 0 or costs[m] < costs[best]:
+            best = m
+    return best
 
 
 def _best_declaration(state: FastDeal, moves: list[int], costs: tuple[int, ...]) -> int:

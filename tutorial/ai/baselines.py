@@ -23,6 +23,7 @@ from tutorial.engine import (
     Suit,
     Swap,
     combination_value,
+    declaration_in_trumps,
     trick_winner,
 )
 
@@ -45,7 +46,7 @@ def declaration_worth(combination: Combination, suit: Suit | None, trumps: Suit,
     """What declaring is worth to the greedy player (the chouine above everything)."""
     if combination is Combination.CHOUINE:
         return _CHOUINE_RANK
-    return combination_value(combination, suit is trumps, deal.settings)
+    return combination_value(combination, declaration_in_trumps(combination, suit, trumps), deal.settings)
 
 
 def greedy_action(deal: Deal) -> Action:

@@ -37,34 +37,22 @@ def _sorted(cards: object) -> tuple[Card, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """The facts a seat may use: its own cards and the public state of the deal (rule 18).
+    """The facts a seat may use: its :class:`~tutorial.engine.SeatView` (rule 18), and what
+    the search reads from it.
 
     Cards are kept in ``ALL_CARDS`` order, so that nothing depends on the order in which
     hidden cards were dealt.
     """
 
-    seat: int
-    settings: Settings
-    trumps: Suit
-    phase: Phase
-    trick_number: int
-    leader: int
+    #: What the seat may know, as the engine gives it.
+    view: SeatView
     #: The seat's own cards.
     hand: tuple[Card, ...]
-    #: Cards on the table in the trick in progress (the lead card, when following).
-    trick: tuple[Card, ...]
     #: Cards in each player's completed tricks (a player may remember every card played).
     won: tuple[tuple[Card, ...], tuple[Card, ...]]
-    #: Cards of the other hand the seat has seen: shown for a declaration, or the turn-up taken.
+    #: Cards of the other hand the seat has seen: shown for a declaration (or implied by one
+    #: announced in the trick in progress), or the turn-up taken.
     opponent_known: tuple[Card, ...]
-    opponent_hand_size: int
-    #: Face-down talon cards (the turn-up, while it lies there, is not counted).
-    talon_count: int
-    turn_up: Card | None
-    swapped_by: int | None
-    declarations: tuple[Declaration, ...]
-    #: Cards left out of a position given without its history (gone, like cards played).
-    absent: tuple[Card, ...] = ()
 
     @classmethod
     def from_deal(cls, deal: Deal, seat: int) -> Knowledge:
@@ -87,23 +75,67 @@ class Knowledge:
                 known.update(decl.cards)
         known -= played
         return cls(
-            seat=view.seat,
-            settings=view.settings,
-            trumps=view.trumps,
-            phase=view.phase,
-            trick_number=view.trick_number,
-            leader=view.leader,
+            view=view,
             hand=_sorted(view.hand),
-            trick=view.trick,
             won=(own, theirs) if view.seat == 0 else (theirs, own),
             opponent_known=_sorted(known),
-            opponent_hand_size=view.opponent_hand_size,
-            talon_count=view.talon_size - (view.turn_up is not None),
-            turn_up=view.turn_up,
-            swapped_by=view.swapped_by,
-            declarations=view.declarations,
-            absent=view.left_out,
         )
+
+    # The view's facts, read through.
+    @property
+    def seat(self) -> int:
+        return self.view.seat
+
+    @property
+    def settings(self) -> Settings:
+        return self.view.settings
+
+    @property
+    def trumps(self) -> Suit:
+        return self.view.trumps
+
+    @property
+    def phase(self) -> Phase:
+        return self.view.phase
+
+    @property
+    def trick_number(self) -> int:
+        return self.view.trick_number
+
+    @property
+    def leader(self) -> int:
+        return self.view.leader
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """Cards on the table in the trick in progress (the lead card, when following)."""
+        return self.view.trick
+
+    @property
+    def opponent_hand_size(self) -> int:
+        return self.view.opponent_hand_size
+
+    @property
+    def talon_count(self) -> int:
+        """Face-down talon cards (the turn-up, while it lies there, is not counted)."""
+        return self.view.talon_size - (self.view.turn_up is not None)
+
+    @property
+    def turn_up(self) -> Card | None:
+        return self.view.turn_up
+
+    @property
+    def swapped_by(self) -> int | None:
+        return self.view.swapped_by
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        return self.view.declarations
+
+    @property
+    def absent(self) -> tuple[Card, ...]:
+        """Cards left out of a position given without its history (gone, like cards played)."""
+        return self.view.left_out
 
     @property
     def other(self) -> int:

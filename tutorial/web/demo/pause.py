@@ -105,11 +105,6 @@ def answer_token(segment: str) -> str | None:
         return None
 
 
-def answer_segment(token: str) -> str:
-    """The URL segment of a record token."""
-    return url_form(parse_action(token))
-
-
 def _label(coach: Coach, action: Action, deal: Deal) -> str:
     if isinstance(action, Play) and action.declaration is not None:
         return coach.action(action, deal)
@@ -147,7 +142,7 @@ def question(
     actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
     for action in actions:
         token = action.token
-        choices.append(Choice(_label(coach, action, deal), answer_url(answer_segment(token)), token))
+        choices.append(Choice(_label(coach, action, deal), answer_url(url_form(action)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
     for side in base.sides:
@@ -202,7 +197,6 @@ __all__ = [
     "Choice",
     "Question",
     "answer",
-    "answer_segment",
     "answer_token",
     "coach_note",
     "demo_pauses",

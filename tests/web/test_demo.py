@@ -9,12 +9,12 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from tutorial.catalogs import LANGUAGES
-from tutorial.content import rule_url
 from tutorial.narration.catalog import translator
 from tutorial.narration.demos import demos
 from tutorial.narration.names import card_name
 from tutorial.web.demo.labels import labels
 from tutorial.web.demo.view import rule_link
+from tutorial.web.rules import rule_url
 
 HX = {"HX-Request": "true"}
 _STEP = re.compile(r'id="demo-step"[^>]*data-step="(\d+)" data-total="(\d+)"')

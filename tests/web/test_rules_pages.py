@@ -10,9 +10,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from tutorial.catalogs import LANGUAGES
-from tutorial.content import placeholders
+from tutorial.content import first_statement, placeholders
 from tutorial.content.source import sections
 from tutorial.engine import QUINTE_VALUES, Settings
+from tutorial.web.rules import rule_url
 
 LANGS = LANGUAGES
 SLUGS = [s.slug for s in sections()]
@@ -188,13 +189,17 @@ def test_htmx_request_gets_the_fragment(client: FlaskClient) -> None:
 
 
 def test_rule_url_paths_are_served(client: FlaskClient) -> None:
-    from tutorial.content import rule_url
-
     for lang in LANGS:
         for point in range(1, 19):
             path, anchor = rule_url(lang, point).split("#")
             _status, doc = _get(client, path)
             assert doc.get_element_by_id(anchor, None) is not None, (lang, point)
+            assert (path.rsplit("/", 1)[1], anchor) == first_statement(point)
+
+
+def test_rule_url_refuses_unknown_language() -> None:
+    with pytest.raises(ValueError):
+        rule_url("de", 1)
 
 
 # ---------------------------------------------------------------- issue 13: the quick path

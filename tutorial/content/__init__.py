@@ -7,7 +7,10 @@ Public API:
 - :func:`translator` — the ``content`` catalog of a language;
 - :func:`render_section` — a section as blocks ready for the templates, in one language and
   with one :class:`~tutorial.engine.Settings`;
-- :func:`rule_url` — where a point of docs/rules.md is first stated (for the narration).
+- :func:`first_statement` — the section and paragraph that first state a point of
+  docs/rules.md (the web layer makes the link);
+- :func:`deck_deal`, :func:`worked_outcome`, :func:`score_sheet` — the deal and the score
+  sheet the rules' figures draw, from their example blocks.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from tutorial.content.examples import Line, Outcome, run
 from tutorial.content.markdown_rules import EXAMPLE_TAG, FIGURE_TAG, render
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Section, Unit, section, sections, ui_messages
+from tutorial.content.worked import deck_deal, worked_outcome
 from tutorial.engine import DECK_SIZE, Settings
 
 __all__ = [
@@ -32,14 +36,17 @@ __all__ = [
     "ExampleView",
     "Page",
     "Part",
+    "deck_deal",
+    "first_statement",
     "render_example",
     "render_section",
-    "rule_url",
+    "score_sheet",
     "section",
     "section_title",
     "sections",
     "translator",
     "ui",
+    "worked_outcome",
 ]
 
 DOMAIN = "content"
@@ -115,24 +122,16 @@ def unit_index() -> dict[str, tuple[str, Unit]]:
 
 
 def first_statement(point: int) -> tuple[str, str]:
-    """(section slug, unit id) of the first paragraph, item, row or figure stating ``point``."""
+    """(section slug, unit id) of the first paragraph, item, row or figure stating ``point``.
+
+    >>> first_statement(8)
+    ('strict', 'strict.intro')
+    """
     for s in sections():
         for u in s.units:
             if u.kind != "heading" and point in u.rules:
                 return s.slug, u.id
     raise LookupError(f"no paragraph states point {point} of docs/rules.md")
-
-
-def rule_url(lang: str, point: int) -> str:
-    """Path and anchor of the paragraph that first states point ``point`` of docs/rules.md.
-
-    >>> rule_url("fr", 8)
-    '/fr/rules/strict#strict.intro'
-    """
-    if lang not in LANGUAGES:
-        raise ValueError(f"not a site language: {lang!r}")
-    slug, uid = first_statement(point)
-    return f"/{lang}/rules/{slug}#{uid}"
 
 
 # ------------------------------------------------------------------------------ pages

@@ -6,9 +6,11 @@ running the block under that paragraph, never from the text.
 
 from __future__ import annotations
 
+from functools import cache
+
 from tutorial.content.examples import Outcome, run
 from tutorial.content.source import sections
-from tutorial.engine import Settings
+from tutorial.engine import Card, Deal, Settings
 
 #: (unit whose first example is the deal, prefix of the placeholders for leader, follower)
 WORKED = (
@@ -24,6 +26,22 @@ def worked_outcome(unit_id: str, settings: Settings) -> Outcome:
                 ex = unit.examples[0]
                 return run(ex.lines, settings, f"{ex.path}:{ex.lineno}")
     raise LookupError(f"no worked example under {unit_id!r}")
+
+
+def deck_deal(settings: Settings) -> Deal:
+    """The deal made by the rules' first deck example (rules 3, 4: the deal's figure)."""
+    deck, dealer = _first_deck()
+    return Deal(deck, dealer, settings)
+
+
+@cache
+def _first_deck() -> tuple[tuple[Card, ...], int]:
+    for section in sections():
+        for ex in section.examples:
+            outcome = run(ex.lines, Settings(), f"{ex.path}:{ex.lineno}")
+            if outcome.kind == "deck" and outcome.dealer is not None:
+                return outcome.deck, outcome.dealer
+    raise LookupError("no deck example in the rules")
 
 
 def worked_figures(settings: Settings) -> dict[str, int]:

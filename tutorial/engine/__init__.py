@@ -5,7 +5,7 @@ and the project's rules reference ``docs/rules.md`` (points 1–18), which the r
 cite by number. The engine builds no sentences: it reports events and reasons.
 """
 
-from .actions import Action, Pass, Play, Swap, action_token, parse_action
+from .actions import Action, Pass, Play, Swap, action_token, parse_action, parse_url_form, url_form
 from .cards import (
     ALL_CARDS,
     BRISQUE_COUNT,
@@ -18,6 +18,7 @@ from .cards import (
     Card,
     Rank,
     Suit,
+    sorted_hand,
 )
 from .deal import (
     BlockedDeclaration,
@@ -117,7 +118,10 @@ __all__ = [
     "hand_size",
     "lower_card_deals",
     "parse_action",
+    "parse_url_form",
     "random_record",
     "replay",
+    "sorted_hand",
     "trick_winner",
+    "url_form",
 ]

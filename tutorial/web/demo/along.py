@@ -26,7 +26,7 @@ from tutorial.narration.catalog import translator
 from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
-from tutorial.web.demo.pause import answer_segment, answer_token, question
+from tutorial.web.demo.pause import answer_token, question
 from tutorial.web.render import page_query
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -207,7 +207,7 @@ def _offered(deal: object, seat: int) -> list[Action]:
     return offered
 
 
-__all__ = ["AlongAddresses", "along_page", "answer_segment", "decisions", "parse_answers"]
+__all__ = ["AlongAddresses", "along_page", "decisions", "parse_answers"]
 
 
 def seat_of(segment: str) -> int:

@@ -14,11 +14,21 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tutorial.engine import Action, Card, Deal, Pass, Phase, Play, Swap, parse_action
+from tutorial.engine import (
+    Action,
+    Deal,
+    Pass,
+    Phase,
+    Play,
+    Swap,
+    parse_action,
+    parse_url_form,
+    sorted_hand,
+    url_form,
+)
 from tutorial.narration.catalog import translator
 from tutorial.narration.choices import (
     ChoiceNote,
@@ -35,8 +45,6 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.web.demo.view import CardView, StepView, rule_link
-
-_ANSWER = re.compile(r"(?:10|[AKQJ987])[CDHS](?:-(?:mariage|tierce|quateron|quinte|chouine))?|swap|pass")
 
 
 @dataclass(frozen=True)
@@ -87,14 +95,14 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
 
 
 def answer_token(segment: str) -> str | None:
-    """The record token of an answer URL segment, or None if it is not one."""
-    if len(segment) > 20 or not _ANSWER.fullmatch(segment):
+    """The record token of an answer URL segment (the engine's
+    :func:`~tutorial.engine.url_form`), or None if it is not one."""
+    if len(segment) > 20:
         return None
-    return segment.replace("-", "/")
-
-
-def answer_segment(token: str) -> str:
-    return token.replace("/", "-")
+    try:
+        return parse_url_form(segment).token
+    except ValueError:
+        return None
 
 
 def _label(coach: Coach, action: Action, deal: Deal) -> str:
@@ -130,11 +138,11 @@ def question(
     choices: list[Choice] = []
     actions: list[Action] = []
     if deal.phase is not Phase.AU_SEPT:
-        actions += [Play(card, None) for card in _sorted_hand(deal, chooser)]
+        actions += [Play(card, None) for card in sorted_hand(deal.hands[chooser], deal.trumps)]
     actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
     for action in actions:
         token = action.token
-        choices.append(Choice(_label(coach, action, deal), answer_url(answer_segment(token)), token))
+        choices.append(Choice(_label(coach, action, deal), answer_url(url_form(action)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
     for side in base.sides:
@@ -152,13 +160,6 @@ def question(
     view = replace(base, sides=tuple(sides), urls={**base.urls, "next": step_url})
     kind = demo_pauses(demo).get(number, PauseKind.MARKED)
     return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url)
-
-
-def _sorted_hand(deal: Deal, player: int) -> list[Card]:
-    suits = "CDHS"
-    return sorted(
-        deal.hands[player], key=lambda c: (c.suit is deal.trumps, suits.index(c.suit.code), -int(c.rank))
-    )
 
 
 def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
@@ -196,7 +197,6 @@ __all__ = [
     "Choice",
     "Question",
     "answer",
-    "answer_segment",
     "answer_token",
     "coach_note",
     "demo_pauses",

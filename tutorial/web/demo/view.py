@@ -12,14 +12,14 @@ from functools import cache
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from tutorial.content import rule_url
-from tutorial.engine import Combination, Deal
+from tutorial.engine import Combination, Deal, sorted_hand
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator, translator
 from tutorial.narration.demos import Demo
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
 from tutorial.web.demo.labels import count_label, labels
+from tutorial.web.rules import rule_url
 
 
 @dataclass(frozen=True)
@@ -103,12 +103,7 @@ def _hand(
 ) -> tuple[CardView, ...]:
     notes = {n.code: n for n in narration.cards} if narration.to_act == player else {}
     cards = []
-    # Shown sorted (plain suits, then trumps; high to low): the engine's order is the draw order.
-    suits = "CDHS"
-    hand = sorted(
-        deal.hands[player], key=lambda c: (c.suit is deal.trumps, suits.index(c.suit.code), -int(c.rank))
-    )
-    for card in hand:
+    for card in sorted_hand(deal.hands[player], deal.trumps):
         name = card_name(card, tr)
         note = notes.get(card.code)
         if note is not None and not note.legal:

@@ -33,14 +33,13 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 from flask import g as flask_g
 from flask_babel import gettext
 
-from tutorial.ai import Grade, GradeKind
-from tutorial.engine import Action, Card, DealRecord
+from tutorial.ai import LEVELS, Grade, GradeKind
+from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Action, Card, DealRecord, url_form
 from tutorial.narration.coach import Coach
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
     COACH_LEVEL,
     LEARNER,
-    LEVELS,
     BadGame,
     Game,
     State,
@@ -53,15 +52,14 @@ from tutorial.web.play.games import (
     parse_learner_action,
     rebuild,
     undone,
-    url_action,
 )
 from tutorial.web.play.view import Confirm, build_view, player_names
 from tutorial.web.render import render_page
 
 bp = Blueprint("play", __name__)
 
-_QUINTES = {"50": 50, "100": 100}
-_TARGETS = {"3": 3, "2": 2}
+_QUINTES = {str(value): value for value in QUINTE_VALUES}
+_TARGETS = {str(target): target for target in MATCH_TARGETS}
 _WARN = {"1": True, "0": False}
 _HINTS = ("1", "2", "3")
 
@@ -222,7 +220,7 @@ def _confirm(lang: str, token: str, current: Game, state: State, action: Action,
     view.confirm = Confirm(
         question=coach.warning(graded, deal),
         reasons=tuple(coach.reason(r, deal) for r in graded.reasons),
-        yes=url_for("play.move", lang=lang, token=token, action=url_action(action), sure=1),
+        yes=url_for("play.move", lang=lang, token=token, action=url_form(action), sure=1),
         no=url_for("play.game", lang=lang, token=token),
     )
     return render_page("play/game.html", block="stage", v=view, t=view.t)

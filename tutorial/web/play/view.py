@@ -14,7 +14,19 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext, pgettext
 
-from tutorial.engine import Action, Card, Combination, Deal, Pass, Phase, Play, Swap, trick_winner
+from tutorial.engine import (
+    Action,
+    Card,
+    Combination,
+    Deal,
+    Pass,
+    Phase,
+    Play,
+    Swap,
+    sorted_hand,
+    trick_winner,
+    url_form,
+)
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import translator
 from tutorial.narration.coach import Hint
@@ -23,10 +35,8 @@ from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, Score
 from tutorial.narration.seat import seat_narrate
 from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.view import CardView, SideView, TrickCard, rule_link
-from tutorial.web.play.games import COMPUTER, LEARNER, Game, State, learner_moves, url_action
+from tutorial.web.play.games import COMPUTER, LEARNER, Game, State, learner_moves
 from tutorial.web.replay.packing import pack
-
-SUITS = "CDHS"
 
 
 @dataclass(frozen=True)
@@ -129,15 +139,8 @@ def play_labels() -> dict[str, str]:
     }
 
 
-def _sorted_hand(deal: Deal, player: int) -> list[Card]:
-    """Plain suits then trumps, high to low (the engine keeps the draw order)."""
-    return sorted(
-        deal.hands[player], key=lambda c: (c.suit is deal.trumps, SUITS.index(c.suit.code), -int(c.rank))
-    )
-
-
 def move_url(lang: str, token: str, action: Action) -> str:
-    return url_for("play.move", lang=lang, token=token, action=url_action(action))
+    return url_for("play.move", lang=lang, token=token, action=url_form(action))
 
 
 def build_view(
@@ -217,10 +220,10 @@ class _Builder:
         shown: tuple[tuple[str, str], ...] = ()
         last: tuple[tuple[str, str], ...] = ()
         if p == LEARNER:
-            hand = [self.own_card(card) for card in _sorted_hand(deal, p)]
+            hand = [self.own_card(card) for card in sorted_hand(deal.hands[p], deal.trumps)]
             label = t["your_hand"]
         elif deal.is_over:  # the deal is over: nothing is hidden any more
-            hand = [CardView(card.code, self.name(card)) for card in _sorted_hand(deal, p)]
+            hand = [CardView(card.code, self.name(card)) for card in sorted_hand(deal.hands[p], deal.trumps)]
             label = t["hand_of"] % {"player": self.players[p]}
         else:  # rule 18: the size of the other hand, the cards of it that are known
             seat = deal.view(LEARNER)

@@ -21,11 +21,12 @@ from dataclasses import dataclass, replace
 from flask import Response, abort
 
 from tutorial.ai import GradeKind
-from tutorial.engine import Action, parse_action
+from tutorial.engine import Action, Deal, Phase, Play, parse_action
 from tutorial.narration.catalog import translator
 from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
+from tutorial.web.demo.pages import Addresses, render_step, step_view_of
 from tutorial.web.demo.pause import answer_segment, answer_token, question
 from tutorial.web.render import page_query
 
@@ -101,8 +102,6 @@ def along_page(
     title: str | None = None,
     back: str | None = None,
 ) -> Response:
-    from tutorial.web.demo.pages import Addresses, _render, _view
-
     if seat not in (0, 1):
         abort(404)
     answers = parse_answers(demo, seat, raw)
@@ -154,11 +153,11 @@ def along_page(
             char = encode(demo, number, token)
             return urls.page(raw + char) if char is not None else urls.refused(raw, segment)
 
-        base = _view(demo, lang, number - 1, step_urls, title, back)
+        base = step_view_of(demo, lang, number - 1, step_urls, title, back)
         view, ask = question(demo, lang, number, base, answer_url, urls.step(number), refused)
         view = replace(view, narration=replace(view.narration, next=()))
         view.urls.update(next=None, last=None, previous=None, first=None)
-        return _render(view, ask=ask, ask_labels=words, **context)
+        return render_step(view, ask=ask, ask_labels=words, **context)
     if refused_segment is not None:
         abort(404)
     # Every decision answered: the summary.
@@ -191,15 +190,12 @@ def along_page(
             "mistakes": counts[GradeKind.MISTAKE],
         },
     }
-    view = _view(demo, lang, demo.total, step_urls, title, back)
-    return _render(view, along_summary=summary, **context)
+    view = step_view_of(demo, lang, demo.total, step_urls, title, back)
+    return render_step(view, along_summary=summary, **context)
 
 
-def _offered(deal: object, seat: int) -> list[Action]:
+def _offered(deal: Deal, seat: int) -> list[Action]:
     """Every answer the question offers (each card of the hand, and the other legal actions)."""
-    from tutorial.engine import Deal, Phase, Play
-
-    assert isinstance(deal, Deal)
     offered: list[Action] = []
     if deal.phase is not Phase.AU_SEPT:
         offered += [Play(card, None) for card in deal.hands[seat]]

@@ -35,7 +35,7 @@ class Addresses:
     along: Callable[[int], str] | None = None  # seat -> the first play-along page
 
 
-def _view(
+def step_view_of(
     demo: Demo, lang: str, number: int, urls: Addresses, title: str | None, back: str | None
 ) -> StepView:
     view = step_view(demo, lang, number, url=urls.step, list_url=urls.list)
@@ -78,7 +78,7 @@ def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> S
     if not notes:
         return view
     sides = []
-    for side in view.sides:
+    for side in view.table.sides:
         hand = tuple(
             replace(c, state="highlighted", note=notes[(side.index, c.code)])
             if (side.index, c.code) in notes and c.state is None
@@ -86,7 +86,7 @@ def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> S
             for c in side.hand
         )
         sides.append(replace(side, hand=hand))
-    return replace(view, sides=tuple(sides))
+    return replace(view, table=replace(view.table, sides=tuple(sides)))
 
 
 #: Glossary terms the narration uses, per language: (pattern, anchor in the glossary).
@@ -157,7 +157,7 @@ def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
     return {"result": result_sentence(tr, demo.record.players, deal.result), "links": links}
 
 
-def _render(view: StepView, **context: Any) -> Response:
+def render_step(view: StepView, **context: Any) -> Response:
     context.setdefault("table_labels", labels(translator(view.lang)))
     context.setdefault("gloss", glossary_linker(view.lang))
     return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
@@ -166,7 +166,7 @@ def _render(view: StepView, **context: Any) -> Response:
 def step_page(
     demo: Demo, lang: str, number: int, urls: Addresses, title: str | None = None, back: str | None = None
 ) -> Response:
-    view = _view(demo, lang, number, urls, title, back)
+    view = step_view_of(demo, lang, number, urls, title, back)
     note = coach_note(demo, lang, number)
     first_question = None
     if number == 1:
@@ -183,7 +183,7 @@ def step_page(
             (labels(translator(lang))["along_as"] % {"player": name}, along(seat))
             for seat, name in enumerate(demo.record.players)
         ]
-    return _render(
+    return render_step(
         view,
         coach=note,
         coach_label=_coach_label(lang),
@@ -208,7 +208,7 @@ def question_page(
 ) -> Response:
     if demo.frame(number).token is None:
         abort(404)
-    base = _view(demo, lang, number - 1, urls, title, back)
+    base = step_view_of(demo, lang, number - 1, urls, title, back)
     view, ask = question(
         demo, lang, number, base, lambda segment: urls.answer(number, segment), urls.step(number), refused
     )
@@ -222,7 +222,7 @@ def question_page(
     )
     view.urls["previous"] = urls.step(number - 1)
     tr = translator(lang)
-    return _render(
+    return render_step(
         view,
         ask=ask,
         ask_labels=labels(tr),
@@ -246,9 +246,9 @@ def answer_page(
         abort(404)
     if not isinstance(result, Answer):
         return question_page(demo, lang, number, urls, result, title, back)
-    view = _view(demo, lang, number, urls, title, back)
+    view = step_view_of(demo, lang, number, urls, title, back)
     tr = translator(lang)
-    return _render(
+    return render_step(
         view,
         coach=coach_note(demo, lang, number),
         coach_label=_coach_label(lang),

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tutorial.engine import Action, Card, Deal, Pass, Phase, Play, Swap, parse_action
+from tutorial.engine import Action, Deal, Pass, Phase, Play, Swap, parse_action
 from tutorial.narration.catalog import translator
 from tutorial.narration.choices import (
     ChoiceNote,
@@ -34,7 +34,8 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
-from tutorial.web.demo.view import CardView, StepView, rule_link
+from tutorial.web.demo.table import CardView, sorted_hand
+from tutorial.web.demo.view import StepView, rule_link
 
 _ANSWER = re.compile(r"(?:10|[AKQJ987])[CDHS](?:-(?:mariage|tierce|quateron|quinte|chouine))?|swap|pass")
 
@@ -130,14 +131,14 @@ def question(
     choices: list[Choice] = []
     actions: list[Action] = []
     if deal.phase is not Phase.AU_SEPT:
-        actions += [Play(card, None) for card in _sorted_hand(deal, chooser)]
+        actions += [Play(card, None) for card in sorted_hand(deal, chooser)]
     actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
     for action in actions:
         token = action.token
         choices.append(Choice(_label(coach, action, deal), answer_url(answer_segment(token)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
-    for side in base.sides:
+    for side in base.table.sides:
         if side.index == chooser:
             hand = tuple(replace(c, href=hrefs.get(c.code), state=None, note=None) for c in side.hand)
             sides.append(replace(side, hand=hand, to_act=True))
@@ -149,16 +150,9 @@ def question(
     if refused is not None:
         refusal = _refusal(lang, demo, deal, refused)
     asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
-    view = replace(base, sides=tuple(sides), urls={**base.urls, "next": step_url})
+    view = replace(base, table=replace(base.table, sides=tuple(sides)), urls={**base.urls, "next": step_url})
     kind = demo_pauses(demo).get(number, PauseKind.MARKED)
     return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url)
-
-
-def _sorted_hand(deal: Deal, player: int) -> list[Card]:
-    suits = "CDHS"
-    return sorted(
-        deal.hands[player], key=lambda c: (c.suit is deal.trumps, suits.index(c.suit.code), -int(c.rank))
-    )
 
 
 def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:

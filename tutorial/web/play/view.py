@@ -14,27 +14,18 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext, pgettext
 
-from tutorial.engine import Action, Card, Combination, Deal, Pass, Phase, Play, Swap, trick_winner
+from tutorial.engine import Action, Card, Combination, Pass, Phase, Play, Swap, combination_value
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import translator
 from tutorial.narration.coach import Hint
-from tutorial.narration.names import card_name, suit_name
+from tutorial.narration.names import card_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
-from tutorial.web.demo.labels import count_label, labels
-from tutorial.web.demo.view import CardView, SideView, TrickCard, rule_link
-from tutorial.web.play.games import COMPUTER, LEARNER, Game, State, learner_moves, url_action
+from tutorial.web.demo.labels import labels
+from tutorial.web.demo.table import CardView, Hand, Table, build_table, declaration_in_hand, sorted_hand
+from tutorial.web.demo.view import rule_link
+from tutorial.web.play.games import LEARNER, Game, State, learner_moves, url_action
 from tutorial.web.replay.packing import pack
-
-SUITS = "CDHS"
-
-
-@dataclass(frozen=True)
-class PlaySide(SideView):
-    shown: tuple[tuple[str, str], ...] = ()
-    shown_label: str = ""
-    last_trick: tuple[tuple[str, str], ...] = ()
-    last_trick_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,15 +64,7 @@ class PlayView:
     token: str
     urls: dict[str, str | None]
     players: tuple[str, str]
-    sides: tuple[PlaySide, ...] = ()
-    turn_up: CardView | None = None
-    trumps: str = ""
-    talon_text: str = ""
-    talon_count: int = 0
-    talon_count_label: str = ""
-    trick: tuple[TrickCard, ...] = ()
-    trick_caption: str = ""
-    drawn: tuple[Any, ...] = ()
+    table: Table
     hx_target: str = "#play-stage"
     your_turn: bool = False
     prompt: str = ""
@@ -127,13 +110,6 @@ def play_labels() -> dict[str, str]:
         "warn_off": gettext("Warn me before a mistake: off"),
         "what_happened": gettext("What just happened"),
     }
-
-
-def _sorted_hand(deal: Deal, player: int) -> list[Card]:
-    """Plain suits then trumps, high to low (the engine keeps the draw order)."""
-    return sorted(
-        deal.hands[player], key=lambda c: (c.suit is deal.trumps, SUITS.index(c.suit.code), -int(c.rank))
-    )
 
 
 def move_url(lang: str, token: str, action: Action) -> str:
@@ -204,46 +180,22 @@ class _Builder:
             href=self.page(self.token, why=card.code),
         )
 
-    def side(self, p: int) -> PlaySide:
-        deal, t = self.deal, self.t
-        decls = tuple(
-            (
-                self.narrator.combination(d.combination, d.card, d.in_trumps),
-                None if d.combination is Combination.CHOUINE else d.value,
-            )
-            for d in deal.declarations
-            if d.player == p
-        )
-        shown: tuple[tuple[str, str], ...] = ()
-        last: tuple[tuple[str, str], ...] = ()
+    def hand(self, p: int) -> Hand:
+        """The learner's hand as links; the computer's face down, with what rule 18 lets the
+        learner know of it (all of it once the deal is over)."""
+        deal = self.deal
         if p == LEARNER:
-            hand = [self.own_card(card) for card in _sorted_hand(deal, p)]
-            label = t["your_hand"]
-        elif deal.is_over:  # the deal is over: nothing is hidden any more
-            hand = [CardView(card.code, self.name(card)) for card in _sorted_hand(deal, p)]
-            label = t["hand_of"] % {"player": self.players[p]}
-        else:  # rule 18: the size of the other hand, the cards of it that are known
-            seat = deal.view(LEARNER)
-            hand = [CardView("back", gettext("a face-down card"))] * seat.opponent_hand_size
-            label = gettext("The computer's hand, face down")
-            shown = tuple((c.code, self.name(c)) for c in seat.opponent_known)
-            if seat.opponent_last_trick is not None:
-                last = tuple((c.code, self.name(c)) for c in seat.opponent_last_trick)
-        return PlaySide(
-            index=p,
-            name=self.players[p],
-            dealer=deal.dealer == p,
-            to_act=not deal.is_over and deal.to_act == p,
-            hand=tuple(hand),
-            hand_label=label,
-            tricks=len(deal.tricks_won[p]),
-            card_points=deal.card_points[p],
-            declarations=decls,
-            declared=sum(v or 0 for _, v in decls),
-            shown=shown,
-            shown_label=t["known_cards"],
-            last_trick=last,
-            last_trick_label=t["last_trick_of"] % {"player": self.players[p]},
+            return Hand(tuple(self.own_card(card) for card in sorted_hand(deal, p)), self.t["your_hand"])
+        if deal.is_over:  # the deal is over: nothing is hidden any more
+            cards = tuple(CardView(card.code, self.name(card)) for card in sorted_hand(deal, p))
+            return Hand(cards, self.t["hand_of"] % {"player": self.players[p]})
+        seat = deal.view(LEARNER)
+        last = seat.opponent_last_trick
+        return Hand(
+            (CardView("back", gettext("a face-down card")),) * seat.opponent_hand_size,
+            gettext("The computer's hand, face down"),
+            shown=tuple((c.code, self.name(c)) for c in seat.opponent_known),
+            last_trick=tuple((c.code, self.name(c)) for c in last) if last is not None else (),
         )
 
     # ------------------------------------------------------------------ the narration
@@ -267,36 +219,10 @@ class _Builder:
             score = n.score or score
         return happened, results, score
 
-    # ------------------------------------------------------------------ the trick
-    def trick(self) -> tuple[tuple[TrickCard, ...], str]:
-        """The cards on the table, or the last trick taken (its winning card marked)."""
-        deal, t, players = self.deal, self.t, self.players
-        if deal.trick:
-            cards = tuple(
-                TrickCard(CardView(card.code, self.name(card)), players[(deal.leader + i) % 2])
-                for i, card in enumerate(deal.trick)
-            )
-            return cards, t["trick"] % {"trick": deal.trick_number}
-        won = next(
-            (e for step in reversed(self.state.replay.steps) for e in step.events if isinstance(e, TrickWon)),
-            None,
-        )
-        if won is None:
-            return (), ""
-        follower_won, _ = trick_winner(won.lead, won.follow, deal.trumps)
-        lead_player = 1 - won.winner if follower_won else won.winner
-        cards = tuple(
-            TrickCard(
-                CardView(
-                    card.code,
-                    t["card_wins"] % {"card": self.name(card)} if wins else self.name(card),
-                    "highlighted" if wins else None,
-                ),
-                players[(lead_player + i) % 2],
-            )
-            for i, (card, wins) in enumerate(((won.lead, not follower_won), (won.follow, follower_won)))
-        )
-        return cards, t["trick_won_by"] % {"trick": won.trick, "player": players[won.winner]}
+    def last_won(self) -> TrickWon | None:
+        """The last trick taken in this deal (shown while the table is empty)."""
+        steps = reversed(self.state.replay.steps)
+        return next((e for step in steps for e in step.events if isinstance(e, TrickWon)), None)
 
     # ------------------------------------------------------------------ the decisions
     def prompt(self) -> str:
@@ -312,9 +238,13 @@ class _Builder:
         """A declaration offered with the card that carries it, and its value."""
         assert action.declaration is not None
         deal = self.deal
-        in_trumps = action.declaration is not Combination.QUINTE and action.card.suit is deal.trumps
+        in_trumps = declaration_in_hand(deal, action.card, action.declaration)
         comb = self.narrator.combination(action.declaration, action.card, in_trumps)
-        value = _declaration_value(deal, action)
+        value = (
+            None
+            if action.declaration is Combination.CHOUINE
+            else combination_value(action.declaration, in_trumps, deal.settings)
+        )
         values = {"card": self.name(action.card), "combination": comb, "points": value}
         # The button shows the combination; its accessible name is the whole move (and
         # contains the words shown).
@@ -354,13 +284,12 @@ class _Builder:
         deal, t, tr = self.deal, self.t, self.tr
         game: Game = self.state.game
         happened, results, score = self.happened()
-        trick, caption = self.trick()
+        table = build_table(deal, self.players, self.hand, self.narrator, tr, t, self.last_won())
         choices, declares = self.choices()
         explain = None
         option = self.options.get(why) if why is not None else None
         if option is not None and not option.legal:
             explain = self.narrator.refusal(option.card, option.reason)
-        talon = deal.talon_size
         final = self.state.final_match
         wins = final.wins
         players = self.players
@@ -378,14 +307,7 @@ class _Builder:
             token=self.token,
             urls=self.urls(tokens),
             players=players,
-            sides=(self.side(LEARNER), self.side(COMPUTER)),
-            turn_up=CardView(deal.turn_up.code, self.name(deal.turn_up)) if deal.turn_up else None,
-            trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
-            talon_text=t["talon_empty"] if talon == 0 else count_label("talon_count", talon),
-            talon_count=len(deal.talon),
-            talon_count_label=count_label("talon_count_label", len(deal.talon)),
-            trick=trick,
-            trick_caption=caption,
+            table=table,
             your_turn=self.your_turn,
             prompt=self.prompt(),
             choices=tuple(choices),
@@ -409,13 +331,3 @@ class _Builder:
             warn=game.warn,
             undos=game.undos,
         )
-
-
-def _declaration_value(deal: Deal, action: Play) -> int | None:
-    from tutorial.engine import combination_value
-
-    assert action.declaration is not None
-    if action.declaration is Combination.CHOUINE:
-        return None
-    in_trumps = action.declaration is not Combination.QUINTE and action.card.suit is deal.trumps
-    return combination_value(action.declaration, in_trumps, deal.settings)

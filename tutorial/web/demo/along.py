@@ -26,8 +26,10 @@ from tutorial.narration.catalog import translator
 from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
+from tutorial.narration.narrate import Sentence
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
-from tutorial.web.demo.pause import answer_segment, answer_token, question
+from tutorial.web.demo.pause import answer_segment, answer_token, coach_note, question
+from tutorial.web.demo.view import rule_link
 from tutorial.web.render import page_query
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -114,6 +116,8 @@ def along_page(
     step_urls = Addresses(urls.step, urls.step, lambda n, _answer: urls.step(n), urls.list)
     feedback: ChoiceNote | None = None
     matched = False
+    played: tuple[Sentence, ...] = ()
+    played_note: ChoiceNote | None = None
     if answers:
         number = numbers[len(answers) - 1]
         deal = demo.frame(number).before
@@ -121,11 +125,17 @@ def along_page(
         verdict = grade_choice(deal, answers[-1], _seed(demo, number))
         feedback = answer_note(coach, deal, verdict)
         matched = answers[-1].token == demo.frame(number).token
+        # What was actually played at that decision, and why: the step's narration and the
+        # coach's note on the recorded choice.
+        played = demo.narrations(lang, rule_link(lang))[number - 1].happened
+        played_note = None if matched else coach_note(demo, lang, number)
     progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
     context: dict[str, object] = {
         "along": {
             "feedback": feedback,
             "matched": matched,
+            "played": played,
+            "played_note": played_note,
             "progress": progress,
             "stop": urls.step(numbers[len(answers)] if len(answers) < len(numbers) else demo.total),
         },

@@ -58,29 +58,35 @@ def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> S
     deal = frame.state
     if deal is None:
         return view
-    notes: dict[tuple[int, str], str] = {}
+    # (note, sign): a drawn card gets the "new card" sign, which no other note uses.
+    notes: dict[tuple[int, str], tuple[str, str | None]] = {}
     for event in frame.events:
         if isinstance(event, CardDrawn):
-            notes[(event.player, event.card.code)] = words["drawn"]
+            notes[(event.player, event.card.code)] = (words["drawn"], "drawn")
         elif isinstance(event, DeclarationShown):
             for card in event.cards:
-                notes[(event.player, card.code)] = words["shown"]
+                notes[(event.player, card.code)] = (words["shown"], None)
     if not deal.is_over:
         if deal.phase is Phase.AU_SEPT:
             seven = Card(Rank.SEVEN, deal.trumps)
             if seven in deal.hands[deal.to_act]:
-                notes[(deal.to_act, seven.code)] = words["asked"]
+                notes[(deal.to_act, seven.code)] = (words["asked"], None)
             view.t["to_act"] = words["asked"]
         else:
             for action in deal.legal_actions():
                 if isinstance(action, Play) and action.declaration is not None:
-                    notes.setdefault((deal.to_act, action.card.code), words["could_declare"])
+                    notes.setdefault((deal.to_act, action.card.code), (words["could_declare"], None))
     if not notes:
         return view
     sides = []
     for side in view.table.sides:
         hand = tuple(
-            replace(c, state="highlighted", note=notes[(side.index, c.code)])
+            replace(
+                c,
+                state="highlighted",
+                note=notes[(side.index, c.code)][0],
+                mark=notes[(side.index, c.code)][1],
+            )
             if (side.index, c.code) in notes and c.state is None
             else c
             for c in side.hand

@@ -37,7 +37,7 @@ class CardView:
     state: str | None = None  # None, "dimmed" (may not be played), "highlighted" or "winner"
     note: str | None = None  # short text under the card ("may not be played")
     href: str | None = None  # a link that plays the card, answers with it, or says why not
-    mark: str | None = None  # the note's sign: "no" (⊘, may not be played), "drawn" (a new card)
+    mark: str | None = None  # the note's sign: "no" (⊘, may not be played), "drawn" (＋, just drawn)
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def _trick(
         player = (won.leader + i) % 2
         name = card_name(card, tr)
         view = (
-            CardView(card.code, t["card_wins"] % {"card": name}, "highlighted")
+            CardView(card.code, t["card_wins"] % {"card": name}, "winner")
             if player == won.winner
             else CardView(card.code, name)
         )

@@ -8,7 +8,7 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
   redirected (303) to its first position;
 - ``/<lang>/play/<token>`` (``play.game``): a position, the learner to act or the deal over;
   ``?hint=1|2|3`` shows the coach's hint up to that step, ``?why=<card>`` says why a dimmed
-  card may not be played;
+  card may not be played, ``?undone=1`` (the Undo link) says the last move was taken back;
 - ``/<lang>/play/<token>/m/<action>`` (``play.move``): the learner's action (``QS``,
   ``QS-mariage``, ``swap``, ``pass``) and the computer's answer, redirected (303) to the new
   position; with "warn me" on, a move the coach grades a mistake first gets a page that asks
@@ -169,8 +169,9 @@ def game(lang: str, token: str) -> Response:
     why_code = _one(
         "why", tuple(c.code for c in deal.hands[LEARNER]), gettext("That card is not in your hand.")
     )
+    undone = _one("undone", ("1",), gettext("This is not a move you can make in this position.")) is not None
     tokens = _links(current, state)
-    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None)
+    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None, undone)
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
         evaluation = computer.evaluate(

@@ -8,13 +8,14 @@ Nothing else of the computer's hand or of the talon reaches the page.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
 from flask_babel import gettext, pgettext
 
-from tutorial.engine import Action, Card, Combination, Pass, Phase, Play, Swap, combination_value
+from tutorial.engine import Action, Card, Combination, DealRecord, Pass, Phase, Play, Swap, combination_value
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import translator
 from tutorial.narration.coach import Hint
@@ -84,6 +85,7 @@ class PlayView:
     hint: Hint | None = None
     hint_step: int = 0
     confirm: Confirm | None = None
+    undone: bool = False  # reached by "Take back my last move": say so, not the old events
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -104,6 +106,7 @@ def play_labels() -> dict[str, str]:
         "last_trick_of": gettext("Last trick taken by %(player)s"),
         "you_are": gettext("You play as %(learner)s, against %(computer)s, the computer (%(level)s)."),
         "undo": gettext("Take back my last move"),
+        "undone": gettext("Your last move was taken back: the table is as it was before it. Choose again."),
         "new_game": gettext("New game"),
         "hint": gettext("Hint"),
         "warn_on": gettext("Warn me before a mistake: on"),
@@ -117,11 +120,19 @@ def move_url(lang: str, token: str, action: Action) -> str:
 
 
 def build_view(
-    state: State, token: str, lang: str, tokens: dict[str, str | None], why: Card | None
+    state: State,
+    token: str,
+    lang: str,
+    tokens: dict[str, str | None],
+    why: Card | None,
+    undone: bool = False,
 ) -> PlayView:
     """The page of one position. ``tokens``: the signed tokens of the linked games (undo,
-    warn switch, next deal); ``why``: a card the learner chose that may not be played."""
-    return _Builder(state, token, lang).view(tokens, why)
+    warn switch, next deal); ``why``: a card the learner chose that may not be played;
+    ``undone``: the page was reached by taking a move back."""
+    view = _Builder(state, token, lang).view(tokens, why)
+    view.undone = undone
+    return view
 
 
 class _Builder:
@@ -149,19 +160,25 @@ class _Builder:
         lang, token, over = self.lang, self.token, self.deal.is_over
         return {
             "self": self.page(token),
-            "undo": self.page(tokens.get("undo")),
+            # No taking back once the match is won; the page reached by Undo says it was undone.
+            "undo": None if self.state.final_match.is_over else self.page(tokens.get("undo"), undone=1),
             "warn": self.page(tokens.get("warn")),
             "next": self.page(tokens.get("next")),
             "new": url_for("play.index", lang=lang),
             "hint": self.page(token, hint=1),
             "rules": url_for("rules.index", lang=lang),
             "record": url_for("play.record", lang=lang, token=token) if over else None,
-            # The finished deal, narrated on the replay page (its record packed into the URL).
-            "watch": url_for("replay.step", lang=lang, packed=pack(self.state.replay.record), step=1)
+            # The finished deal, narrated on the replay page (its record packed into the URL),
+            # with the players' names as the downloaded record has them.
+            "watch": url_for("replay.step", lang=lang, packed=pack(self.named_record()), step=1)
             if over
             else None,
             "review": url_for("play.review", lang=lang, token=token) if over else None,
         }
+
+    def named_record(self) -> DealRecord:
+        """The deal's record with the players' names of this page (the rebuilt one has none)."""
+        return dataclasses.replace(self.state.replay.record, players=self.players)
 
     # ------------------------------------------------------------------ the two sides
     def own_card(self, card: Card) -> CardView:
@@ -177,6 +194,7 @@ class _Builder:
             self.t["card_not_playable"] % {"card": name},
             "dimmed",
             self.t["not_playable"],
+            mark="no",
             href=self.page(self.token, why=card.code),
         )
 

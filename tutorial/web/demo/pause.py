@@ -34,6 +34,7 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
+from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.table import CardView, sorted_hand
 from tutorial.web.demo.view import StepView, rule_link
 
@@ -71,6 +72,9 @@ class Answer:
 
 
 def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
+    """Where the deal stops to ask; in quick mode, the full deal's questions."""
+    if isinstance(demo, QuickDemo) and demo.asks is not None:
+        return demo.asks
     return pauses(demo.frames, demo.record.meta)
 
 

@@ -21,6 +21,7 @@ from tutorial.narration.demos import Demo
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
 from tutorial.web.demo.labels import labels
+from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.table import CardView, Hand, Hands, Table, build_table, draw_table, sorted_hand
 
 
@@ -36,6 +37,7 @@ class StepView:
     narration: Narration
     table: Table
     step_label: str = ""
+    fold: bool = False  # quick mode: the rules' reasons, the coach and what comes next fold
 
 
 @cache
@@ -113,7 +115,7 @@ def step_view(
     if deal is None:  # the draw for dealer: no deal on the table yet
         table = draw_table(players, frame.drawn, tr)
     else:
-        won = next((e for e in frame.events if isinstance(e, TrickWon)), None)
+        won = next((e for e in reversed(frame.events) if isinstance(e, TrickWon)), None)
         narrator = Narrator(lang, players, None, tr)
         table = build_table(deal, players, _face_up(deal, narration, tr, t, players), narrator, tr, t, won)
     return StepView(
@@ -127,4 +129,5 @@ def step_view(
         narration=narration,
         table=table,
         step_label=t["step_of"] % {"step": number, "total": demo.total},
+        fold=isinstance(demo, QuickDemo),
     )

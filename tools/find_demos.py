@@ -290,7 +290,7 @@ META = {
     "first-deal": {
         "order": 0,
         "quick": True,
-        "title": "Your first deal, in fifteen steps",
+        "title": "Your first deal: the essentials",
         "summary": (
             "One whole deal that stops only where there is something to learn: free play and the "
             "draw, a declaration, the seven of trumps and au sept, the strict last five tricks, "

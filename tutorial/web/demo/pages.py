@@ -18,8 +18,19 @@ from tutorial.engine import Action, Card, Phase, Play, Rank
 from tutorial.engine.events import CardDrawn, DeclarationShown
 from tutorial.narration.catalog import translator
 from tutorial.narration.choices import labels, questions_label, result_sentence
+from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
-from tutorial.web.demo.pause import Answer, answer, answer_token, coach_note, demo_pauses, question
+from tutorial.web.demo import chart
+from tutorial.web.demo.pause import (
+    Answer,
+    answer,
+    answer_token,
+    coach_note,
+    deal_grades,
+    demo_pauses,
+    question,
+)
+from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.view import StepView, rule_link, step_view
 from tutorial.web.render import render_page
 
@@ -196,7 +207,34 @@ def step_page(
         first_question=first_question,
         along_links=along_links,
         ending=_ending(demo, view),
+        chart=_chart(demo, lang, urls) if number == demo.total else None,
     )
+
+
+def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
+    """The picture of the deal (:mod:`tutorial.web.demo.chart`): the first player's chance,
+    each mark linked to the step that plays the move."""
+    full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
+    coach = Coach(lang, demo.record.players, translator(lang))
+    first_action = 2 + (1 if full.record.draw else 0)  # the step number of the record's first action
+
+    def step_of(decision: chart.Decision) -> str:
+        number = decision.index + first_action
+        if isinstance(demo, QuickDemo):  # the quick step that shows this full step
+            number = next(k for k, (a, b) in enumerate(demo.groups, start=1) if a <= number <= b)
+        return urls.step(number)
+
+    grades = deal_grades(full)[first_action - 1 :]  # one per action of the record
+    built = chart.build_chart(
+        0,
+        demo.record.players,
+        chart.demo_decisions(full),
+        grades,
+        lambda d: coach.action(d.action, d.before),
+        coach.grade_name,
+        step_of,
+    )
+    return chart.context(built, coach.grade_name)
 
 
 def _coach_label(lang: str) -> str:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from tutorial.ai import Grade
 from tutorial.engine import Action, Deal, Pass, Phase, Play, Swap, parse_action
 from tutorial.narration.catalog import translator
 from tutorial.narration.choices import (
@@ -82,8 +83,44 @@ def _seed(demo: Demo, number: int) -> str:
     return f"{demo.slug}|{demo.record.dumps()}|{number}"
 
 
+def _full(demo: Demo, number: int) -> tuple[Demo, int]:
+    """The step-by-step demo and step number of ``demo``'s step ``number`` (its last full step
+    in quick mode), so a quick step's coach says what the full deal's says."""
+    if isinstance(demo, QuickDemo) and demo.full is not None:
+        return demo.full, demo.groups[number - 1][1]
+    return demo, number
+
+
+#: The coach's grades of every step of a deal, by (slug, record): see :func:`deal_grades`.
+_GRADES: dict[tuple[str, str], tuple[Grade | None, ...]] = {}
+_GRADES_KEPT = 32
+
+
+def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
+    """The coach's grade of each step's choice (None for a step without one, or with only one
+    move allowed), the same as each step's note gives; made once per record in a bounded
+    cache (it depends on the record alone, not on the app)."""
+    demo, _ = _full(demo, 1)
+    key = (demo.slug, demo.record.dumps())
+    found = _GRADES.get(key)
+    if found is None:
+        grades: list[Grade | None] = []
+        for frame in demo.frames:
+            deal = frame.before
+            if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
+                grades.append(None)
+            else:
+                grades.append(grade_choice(deal, parse_action(frame.token), _seed(demo, frame.number)))
+        found = tuple(grades)
+        if len(_GRADES) >= _GRADES_KEPT:
+            _GRADES.pop(next(iter(_GRADES)))
+        _GRADES[key] = found
+    return found
+
+
 def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     """The coach on the choice step ``number`` shows (None for the deal and the draw)."""
+    demo, number = _full(demo, number)
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
@@ -197,6 +234,7 @@ __all__ = [
     "answer_segment",
     "answer_token",
     "coach_note",
+    "deal_grades",
     "demo_pauses",
     "question",
 ]

@@ -55,7 +55,7 @@ from tutorial.web.play.games import (
     undone,
     url_action,
 )
-from tutorial.web.play.view import Confirm, build_view, player_names
+from tutorial.web.play.view import Confirm, build_view, player_names, review_chart
 from tutorial.web.render import render_page
 
 bp = Blueprint("play", __name__)
@@ -287,6 +287,7 @@ def review(lang: str, token: str) -> Response:
     coach = _coach(lang)
     decisions: list[Decision] = []
     counts = {kind: 0 for kind in GradeKind}
+    grades: dict[int, Grade | None] = {}
     for step in state.replay.steps:
         if step.player != LEARNER:
             continue
@@ -296,6 +297,7 @@ def review(lang: str, token: str) -> Response:
             decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
             continue
         graded = computer.grade(before.copy(), step.action, coach_rng(key, current, step.index), COACH_LEVEL)
+        grades[step.index] = graded
         counts[graded.kind] += 1
         decisions.append(
             Decision(
@@ -315,4 +317,5 @@ def review(lang: str, token: str) -> Response:
         undos=current.undos,
         deal_number=current.deal_index + 1,
         back=url_for("play.game", lang=lang, token=token),
+        chart=review_chart(state, lang, grades, coach),
     )

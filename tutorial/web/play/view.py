@@ -15,13 +15,15 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext, pgettext
 
+from tutorial.ai import Grade
 from tutorial.engine import Action, Card, Combination, DealRecord, Pass, Phase, Play, Swap, combination_value
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import translator
-from tutorial.narration.coach import Hint
+from tutorial.narration.coach import Coach, Hint
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
+from tutorial.web.demo import chart
 from tutorial.web.demo.labels import labels
 from tutorial.web.demo.table import CardView, Hand, Table, build_table, declaration_in_hand, sorted_hand
 from tutorial.web.demo.view import rule_link
@@ -349,3 +351,24 @@ class _Builder:
             warn=game.warn,
             undos=game.undos,
         )
+
+
+def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
+    """The picture of a finished practice deal: the learner's chance after each of their
+    decisions (the review's own grades, by action index), each mark linked to the narrated
+    replay's step that plays the move."""
+    record = dataclasses.replace(state.replay.record, players=player_names())
+    packed = pack(record)
+    first_action = 2 + (1 if record.draw else 0)  # the replay's step number of the first action
+    steps = [s for s in state.replay.steps if s.index in grades]
+    chosen = [chart.Decision(s.index, s.trick, s.player, s.before, s.action) for s in steps]
+    built = chart.build_chart(
+        LEARNER,
+        record.players,
+        chosen,
+        [grades[s.index] for s in steps],
+        lambda d: coach.action(d.action, d.before),
+        coach.grade_name,
+        lambda d: url_for("replay.step", lang=lang, packed=packed, step=d.index + first_action),
+    )
+    return chart.context(built, coach.grade_name)

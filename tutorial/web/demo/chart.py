@@ -113,10 +113,11 @@ def _y(chance: int) -> float:
 
 
 def svg(chart: Chart, title: str, trick_label: str) -> Markup:
-    """The chart as an ``<svg role="img">``, named by ``title``; each marked point a link."""
+    """The chart as an ``<svg role="group">``, named by ``title``; each marked point a link."""
     n = len(chart.points)
     parts = [
-        f'<svg class="deal-chart__svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        # A group, not an image: its marks are links (an image may hold no control).
+        f'<svg class="deal-chart__svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" '
         'aria-labelledby="deal-chart-title">',
         f'<title id="deal-chart-title">{escape(title)}</title>',
     ]

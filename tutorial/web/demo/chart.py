@@ -185,7 +185,6 @@ def labels(player: str) -> dict[str, str]:
         "col_chance": pgettext("chart", "Chance that %(player)s wins") % values,
         "col_grade": pgettext("chart", "Grade"),
         "percent": pgettext("chart", "%(percent)s%%"),
-        "see": pgettext("chart", "See the position"),
     }
 
 

@@ -22,7 +22,7 @@ from tutorial.engine import Action, Deal, DealRecord, parse_action
 from tutorial.narration.demos import Demo
 
 WIDTH, HEIGHT = 640, 220
-LEFT, RIGHT, TOP, BOTTOM = 62, 12, 14, 30
+LEFT, RIGHT, TOP, BOTTOM = 70, 14, 14, 30
 
 
 @dataclass(frozen=True)

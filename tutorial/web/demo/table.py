@@ -8,8 +8,8 @@ practice table shows the learner's hand as links and only what rule 18 lets the 
 of the computer's. Everything else (the talon and the turn-up, the trick on the table or the
 last one taken with its winner marked, tricks won, declarations) is read from the engine's
 state and events, never worked out again here: the trick's leader is ``deal.leader`` or the
-``TrickWon`` event's ``leader``, a declaration's suit in trumps is the engine's
-``declaration_in_trumps``.
+``TrickWon`` event's ``leader``, a declaration in trumps is the engine's
+``Declaration.in_trumps``.
 
 The template is ``_table.html`` (``tb``: a :class:`Table`).
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tutorial.engine import Card, Combination, Deal, declaration_in_trumps
+from tutorial.engine import Card, Combination, Deal
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import Translator
 from tutorial.narration.names import card_name, suit_name
@@ -103,11 +103,6 @@ def sorted_hand(deal: Deal, player: int) -> list[Card]:
         deal.hands[player],
         key=lambda c: (c.suit is deal.trumps, SUIT_ORDER.index(c.suit.code), -int(c.rank)),
     )
-
-
-def declaration_in_hand(deal: Deal, card: Card, combination: Combination) -> bool:
-    """Rule 12 (the engine's fact): is this declaration, carried by ``card``, in trumps?"""
-    return declaration_in_trumps(combination, card.suit, deal.trumps)
 
 
 def draw_table(players: tuple[str, str], drawn: Sequence[tuple[Card, Card]], tr: Translator) -> Table:

@@ -16,7 +16,18 @@ from flask import url_for
 from flask_babel import gettext, pgettext
 
 from tutorial.ai import Grade
-from tutorial.engine import Action, Card, Combination, DealRecord, Pass, Phase, Play, Swap, combination_value
+from tutorial.engine import (
+    Action,
+    Card,
+    Combination,
+    DealRecord,
+    Pass,
+    Phase,
+    Play,
+    Swap,
+    combination_value,
+    declaration_in_trumps,
+)
 from tutorial.engine.events import TrickWon
 from tutorial.narration.catalog import translator
 from tutorial.narration.coach import Coach, Hint
@@ -25,7 +36,7 @@ from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, Score
 from tutorial.narration.seat import seat_narrate
 from tutorial.web.demo import chart
 from tutorial.web.demo.labels import labels
-from tutorial.web.demo.table import CardView, Hand, Table, build_table, declaration_in_hand, sorted_hand
+from tutorial.web.demo.table import CardView, Hand, Table, build_table, sorted_hand
 from tutorial.web.demo.view import rule_link
 from tutorial.web.play.games import LEARNER, Game, State, learner_moves, url_action
 from tutorial.web.replay.packing import pack
@@ -263,7 +274,7 @@ class _Builder:
         """A declaration offered with the card that carries it, and its value."""
         assert action.declaration is not None
         deal = self.deal
-        in_trumps = declaration_in_hand(deal, action.card, action.declaration)
+        in_trumps = declaration_in_trumps(action.declaration, action.card.suit, deal.trumps)
         comb = self.narrator.combination(action.declaration, action.card, in_trumps)
         value = (
             None

@@ -179,6 +179,9 @@ def test_phone_the_trick_and_the_sentence_together_controls_in_thumb_reach(site:
     assert controls["y"] > PHONE["height"] - 100, "the step controls sit at the bottom of the screen"
     assert horizontal_overflow(site) == 0
     assert axe_violations(site) == []
+    site.goto("/fr/demo/full-deal/10")  # "Étape 10 sur 36": the longest step label, on one line
+    assert box(site, "#demo-step")["height"] < 22
+    assert horizontal_overflow(site) == 0
 
 
 def test_phone_a_question_needs_no_scrolling_inside_a_panel(site: Any) -> None:

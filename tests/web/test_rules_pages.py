@@ -281,7 +281,8 @@ def test_examples_with_both_hands_say_it_is_a_teaching_view(client: FlaskClient,
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_home_learning_path(client: FlaskClient, lang: str) -> None:
-    """Goal, summary, narrated deal, then the practice table (a marked place until it exists)."""
+    """Goal, summary, the first deal (and every narrated deal, for later), then the practice
+    table."""
     _status, doc = _get(client, f"/{lang}/")
     steps = doc.find_class("learn__step")
     assert len(steps) == 4
@@ -289,7 +290,7 @@ def test_home_learning_path(client: FlaskClient, lang: str) -> None:
     assert "10" in goal and not re.search(r"\b(3|16)\b", goal), goal
     links = [s.xpath(".//a/@href") for s in steps]
     assert links[1] == [f"/{lang}/rules/summary"]
-    assert links[2] == [f"/{lang}/demo/"]
+    assert links[2] == [f"/{lang}/demo/first-deal/1", f"/{lang}/demo/"]
 
 
 def test_home_chouine_is_of_one_suit(client: FlaskClient) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from tutorial.ai import Grade
 from tutorial.engine import (
     Action,
     Deal,
@@ -44,7 +45,9 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
-from tutorial.web.demo.view import CardView, StepView, rule_link
+from tutorial.web.demo.quick import QuickDemo
+from tutorial.web.demo.table import CardView
+from tutorial.web.demo.view import StepView, rule_link
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,9 @@ class Answer:
 
 
 def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
+    """Where the deal stops to ask; in quick mode, the full deal's questions."""
+    if isinstance(demo, QuickDemo) and demo.asks is not None:
+        return demo.asks
     return pauses(demo.frames, demo.record.meta)
 
 
@@ -85,8 +91,44 @@ def _seed(demo: Demo, number: int) -> str:
     return f"{demo.slug}|{demo.record.dumps()}|{number}"
 
 
+def _full(demo: Demo, number: int) -> tuple[Demo, int]:
+    """The step-by-step demo and step number of ``demo``'s step ``number`` (its last full step
+    in quick mode), so a quick step's coach says what the full deal's says."""
+    if isinstance(demo, QuickDemo) and demo.full is not None:
+        return demo.full, demo.groups[number - 1][1]
+    return demo, number
+
+
+#: The coach's grades of every step of a deal, by (slug, record): see :func:`deal_grades`.
+_GRADES: dict[tuple[str, str], tuple[Grade | None, ...]] = {}
+_GRADES_KEPT = 32
+
+
+def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
+    """The coach's grade of each step's choice (None for a step without one, or with only one
+    move allowed), the same as each step's note gives; made once per record in a bounded
+    cache (it depends on the record alone, not on the app)."""
+    demo, _ = _full(demo, 1)
+    key = (demo.slug, demo.record.dumps())
+    found = _GRADES.get(key)
+    if found is None:
+        grades: list[Grade | None] = []
+        for frame in demo.frames:
+            deal = frame.before
+            if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
+                grades.append(None)
+            else:
+                grades.append(grade_choice(deal, parse_action(frame.token), _seed(demo, frame.number)))
+        found = tuple(grades)
+        if len(_GRADES) >= _GRADES_KEPT:
+            _GRADES.pop(next(iter(_GRADES)))
+        _GRADES[key] = found
+    return found
+
+
 def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     """The coach on the choice step ``number`` shows (None for the deal and the draw)."""
+    demo, number = _full(demo, number)
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
@@ -145,7 +187,7 @@ def question(
         choices.append(Choice(_label(coach, action, deal), answer_url(url_form(action)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
-    for side in base.sides:
+    for side in base.table.sides:
         if side.index == chooser:
             hand = tuple(replace(c, href=hrefs.get(c.code), state=None, note=None) for c in side.hand)
             sides.append(replace(side, hand=hand, to_act=True))
@@ -157,7 +199,7 @@ def question(
     if refused is not None:
         refusal = _refusal(lang, demo, deal, refused)
     asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
-    view = replace(base, sides=tuple(sides), urls={**base.urls, "next": step_url})
+    view = replace(base, table=replace(base.table, sides=tuple(sides)), urls={**base.urls, "next": step_url})
     kind = demo_pauses(demo).get(number, PauseKind.MARKED)
     return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url)
 
@@ -199,6 +241,7 @@ __all__ = [
     "answer",
     "answer_token",
     "coach_note",
+    "deal_grades",
     "demo_pauses",
     "question",
 ]

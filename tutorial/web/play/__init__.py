@@ -8,7 +8,7 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
   redirected (303) to its first position;
 - ``/<lang>/play/<token>`` (``play.game``): a position, the learner to act or the deal over;
   ``?hint=1|2|3`` shows the coach's hint up to that step, ``?why=<card>`` says why a dimmed
-  card may not be played;
+  card may not be played, ``?undone=1`` (the Undo link) says the last move was taken back;
 - ``/<lang>/play/<token>/m/<action>`` (``play.move``): the learner's action (``QS``,
   ``QS-mariage``, ``swap``, ``pass``) and the computer's answer, redirected (303) to the new
   position; with "warn me" on, a move the coach grades a mistake first gets a page that asks
@@ -53,7 +53,7 @@ from tutorial.web.play.games import (
     rebuild,
     undone,
 )
-from tutorial.web.play.view import Confirm, build_view, player_names
+from tutorial.web.play.view import Confirm, build_view, player_names, review_chart
 from tutorial.web.render import render_page
 
 bp = Blueprint("play", __name__)
@@ -167,8 +167,9 @@ def game(lang: str, token: str) -> Response:
     why_code = _one(
         "why", tuple(c.code for c in deal.hands[LEARNER]), gettext("That card is not in your hand.")
     )
+    undone = _one("undone", ("1",), gettext("This is not a move you can make in this position.")) is not None
     tokens = _links(current, state)
-    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None)
+    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None, undone)
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
         evaluation = computer.evaluate(
@@ -284,6 +285,7 @@ def review(lang: str, token: str) -> Response:
     coach = _coach(lang)
     decisions: list[Decision] = []
     counts = {kind: 0 for kind in GradeKind}
+    grades: dict[int, Grade | None] = {}
     for step in state.replay.steps:
         if step.player != LEARNER:
             continue
@@ -293,6 +295,7 @@ def review(lang: str, token: str) -> Response:
             decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
             continue
         graded = computer.grade(before.copy(), step.action, coach_rng(key, current, step.index), COACH_LEVEL)
+        grades[step.index] = graded
         counts[graded.kind] += 1
         decisions.append(
             Decision(
@@ -312,4 +315,5 @@ def review(lang: str, token: str) -> Response:
         undos=current.undos,
         deal_number=current.deal_index + 1,
         back=url_for("play.game", lang=lang, token=token),
+        chart=review_chart(state, lang, grades, coach),
     )

@@ -27,7 +27,10 @@ Configuration from the environment:
   ``SITE_URL`` when set; else, in production, the loopback names only (``127.0.0.1`` and
   ``localhost``: what ``make serve`` binds); else any. A request for another host
   is a plain 400 page, logged in one line.
-- ``CHOUINE_ENV=production`` also sends ``Strict-Transport-Security`` on every response.
+- ``CHOUINE_ENV=production`` also sends ``Strict-Transport-Security`` on every response, and
+  requires ``SITE_URL`` (without it each spelling of the host would be a page of its own).
+- ``SEARCH_BUDGET``: seconds a request may run before it is stopped with the 503 page (the
+  search upstream behind nginx sets it, see :mod:`tutorial.web.budget`); 0 (default): none.
 
 What the other parts of the site use
 ------------------------------------
@@ -69,7 +72,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, abort, g, request
 from flask_babel import Babel
 
-from tutorial.web import assets, errors, security
+from tutorial.web import assets, budget, crawlers, errors, security
 from tutorial.web.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -125,6 +128,11 @@ def _site_url(config: dict[str, Any]) -> str | None:
     """``SITE_URL`` checked: ``http(s)://host[:port]`` and nothing more, or ``None``."""
     raw = str(config.get("SITE_URL") or os.environ.get("SITE_URL", "")).strip()
     if not raw:
+        if _is_production():
+            raise ConfigurationError(
+                "CHOUINE_ENV=production but no SITE_URL (the public origin, like"
+                " https://chouine.example) is set: refusing to start"
+            )
         return None
     parts = urlsplit(raw)
     extra = parts.path.strip("/") or parts.query or parts.fragment or parts.username or parts.password
@@ -174,6 +182,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SITE_URL=site_url,
         TRUSTED_HOSTS=_trusted_hosts(config, site_url),
         PRODUCTION=_is_production(),
+        SEARCH_BUDGET=float(os.environ.get("SEARCH_BUDGET", "").strip() or 0),
     )
     app.config.update({k: v for k, v in config.items() if k not in ("SITE_URL", "TRUSTED_HOSTS")})
     if _is_production() and app.debug:
@@ -194,6 +203,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    budget.init_app(app)
+    crawlers.init_app(app)
     app.after_request(_relative_location)
     _init_language(app)
     _init_templates(app)

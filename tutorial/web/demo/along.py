@@ -23,9 +23,10 @@ from flask import Response, abort
 from tutorial.ai import GradeKind
 from tutorial.engine import Action, parse_action
 from tutorial.narration.catalog import translator
-from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, labels
+from tutorial.narration.choices import ChoiceNote, answer_note, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
+from tutorial.web.answers import choice_grade
 from tutorial.web.demo.pause import answer_segment, answer_token, question
 from tutorial.web.render import page_query
 
@@ -119,7 +120,7 @@ def along_page(
         number = numbers[len(answers) - 1]
         deal = demo.frame(number).before
         assert deal is not None
-        verdict = grade_choice(deal, answers[-1], _seed(demo, number))
+        verdict = choice_grade(deal, answers[-1], _seed(demo, number))
         feedback = answer_note(coach, deal, verdict)
         matched = answers[-1].token == demo.frame(number).token
     progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
@@ -167,7 +168,7 @@ def along_page(
         frame = demo.frame(number)
         deal = frame.before
         assert deal is not None and frame.token is not None
-        verdict = grade_choice(deal, action, _seed(demo, number))
+        verdict = choice_grade(deal, action, _seed(demo, number))
         rows.append(
             Row(
                 number,

@@ -24,7 +24,6 @@ from tutorial.narration.choices import (
     ChoiceNote,
     answer_note,
     choice_note,
-    grade_choice,
     hidden_card,
     labels,
     play_label,
@@ -34,6 +33,7 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
+from tutorial.web.answers import choice_grade
 from tutorial.web.demo.view import CardView, StepView, rule_link
 
 _ANSWER = re.compile(r"(?:10|[AKQJ987])[CDHS](?:-(?:mariage|tierce|quateron|quinte|chouine))?|swap|pass")
@@ -82,7 +82,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
-    verdict = grade_choice(frame.before, parse_action(frame.token), _seed(demo, number))
+    verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
     return choice_note(Coach(lang, demo.record.players), frame.before, verdict)
 
 
@@ -186,7 +186,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         return None
     if deal.check(action) is not None:
         return action
-    verdict = grade_choice(deal, action, _seed(demo, number))
+    verdict = choice_grade(deal, action, _seed(demo, number))
     note = answer_note(Coach(lang, demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 

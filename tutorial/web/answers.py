@@ -59,7 +59,8 @@ class Answers:
     def known(self, key: Hashable) -> object | None:
         """The answer for ``key`` if it is computed, else None."""
         with self._lock:
-            return cast(object | None, self._items.get(key))
+            found: object | None = self._items.get(key)
+            return found
 
     def __len__(self) -> int:
         return len(self._items)

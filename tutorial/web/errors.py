@@ -104,7 +104,9 @@ RETRY_AFTER = 5
 def busy_page(app: Flask, lang: str, status: int) -> bytes:
     """The whole page of a 429 or 503 answer in ``lang`` (for nginx to send by itself)."""
     error = TooManyRequests() if status == 429 else ServiceUnavailable()
-    with app.test_request_context(f"/{lang}/"):
+    hosts = app.config.get("TRUSTED_HOSTS") or ["localhost"]
+    base = app.config.get("SITE_URL") or f"http://{hosts[0].lstrip('.')}"
+    with app.test_request_context(f"/{lang}/", base_url=base):
         g.lang = lang
         return error_page(error).get_data()
 

@@ -18,12 +18,14 @@
   ``Retry-After``.
 
 :func:`start` starts the three and waits until the site answers (the tests and the benchmark
-use it); :func:`main` runs them until SIGTERM or SIGINT, and stops everything when one exits.
+use it; the run directory is written by a process with the servers' environment);
+:func:`main` runs them until SIGTERM or SIGINT, and stops everything when one exits.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -31,7 +33,7 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from flask import Flask
@@ -124,7 +126,10 @@ def nginx_conf(settings: Settings, production: bool) -> str:
         "SEARCH_RATE": str(settings.search_rate),
         "SEARCH_BURST": str(settings.search_burst),
         "SEARCH_QUEUE": str(settings.search_queue),
-        "SEARCH_TIMEOUT": str(settings.search_budget + 5),
+        # A search may wait for the ones before it in the queue, each within its budget.
+        "SEARCH_TIMEOUT": str(
+            -(-settings.search_queue // settings.search_workers) * settings.search_budget + 5
+        ),
         "SEARCH_UPSTREAM": "search" if settings.search_pool else "pages",
         "PER_ADDRESS_CONNECTIONS": str(settings.per_address_connections),
         "RETRY_AFTER": str(errors.RETRY_AFTER),
@@ -259,19 +264,33 @@ def _answers(url_host: str, port: int) -> bool:
     return head.startswith((b"HTTP/1.1 200", b"HTTP/1.0 200"))
 
 
-def start(settings: Settings, app: Flask, env: dict[str, str] | None = None) -> Stack:
+def _prepare(settings: Settings, env: dict[str, str]) -> Path:
+    """:func:`write_run_dir` in a process with the servers' environment (the app that renders
+    the busy pages must be built with their configuration: production, SITE_URL…)."""
+    values = {**asdict(settings), "run_dir": str(settings.run_dir)}
+    subprocess.run(
+        [sys.executable, "-m", "tutorial.web.stack", "--prepare", json.dumps(values)],
+        cwd=REPO,
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    return settings.run_dir.resolve() / "nginx.conf"
+
+
+def start(settings: Settings, env: dict[str, str] | None = None) -> Stack:
     """Start nginx and the two gunicorn servers; return once the site answers through nginx.
 
-    ``app`` renders the busy pages (built with the same configuration as the servers');
     ``env``: the servers' environment (default: this process's)."""
     nginx = shutil.which("nginx") or NGINX
     if not Path(nginx).exists():
         raise RuntimeError("nginx is not installed: run `make nginx` (Debian's package)")
-    conf = write_run_dir(settings, app)
     base_env = {k: v for k, v in (env if env is not None else os.environ).items() if k != "FLASK_DEBUG"}
     base_env.update(settings.extra_env)
     base_env["PYTHONDONTWRITEBYTECODE"] = "1"
     run = settings.run_dir.resolve()
+    run.mkdir(parents=True, exist_ok=True)
+    conf = _prepare(settings, base_env)
     processes: dict[str, subprocess.Popen[bytes]] = {}
     stack = Stack(settings, processes)
     try:
@@ -297,11 +316,12 @@ def start(settings: Settings, app: Flask, env: dict[str, str] | None = None) -> 
             )
         deadline = time.monotonic() + START_TIMEOUT
         sockets = [run / "pages.sock", run / "search.sock"]
+        probe = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
         while time.monotonic() < deadline:
             for name, process in processes.items():
                 if process.poll() is not None:
                     raise RuntimeError(f"{name} exited with {process.returncode}:\n{stack.log_text()}")
-            if all(s.exists() for s in sockets) and _answers(settings.host, settings.port):
+            if all(s.exists() for s in sockets) and _answers(probe, settings.port):
                 return stack
             time.sleep(0.2)
         raise RuntimeError(f"the stack did not answer within {START_TIMEOUT:.0f} s:\n{stack.log_text()}")
@@ -312,9 +332,15 @@ def start(settings: Settings, app: Flask, env: dict[str, str] | None = None) -> 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="nginx in front of gunicorn: the site in production")
-    parser.parse_args(argv)
+    parser.add_argument("--prepare", metavar="SETTINGS", help="only write the run directory (JSON settings)")
+    args = parser.parse_args(argv)
+    if args.prepare:
+        values = json.loads(args.prepare)
+        write_run_dir(Settings(**{**values, "run_dir": Path(values["run_dir"])}), create_app())
+        return 0
     settings = Settings.from_env()
-    stack = start(settings, create_app())
+    create_app()  # a configuration error stops here, before anything is started
+    stack = start(settings)
     print(f"serving on {stack.url} (run directory {settings.run_dir})", flush=True)
     stopping = False
 

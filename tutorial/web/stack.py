@@ -175,8 +175,16 @@ class Stack:
     processes: dict[str, subprocess.Popen[bytes]]
 
     @property
+    def host(self) -> str:
+        return self.settings.host
+
+    @property
+    def port(self) -> int:
+        return self.settings.port
+
+    @property
     def url(self) -> str:
-        return f"http://{self.settings.host}:{self.settings.port}"
+        return f"http://{self.host}:{self.port}"
 
     def log(self, name: str) -> Path:
         return self.settings.run_dir.resolve() / f"{name}.log"

@@ -24,8 +24,7 @@ Configuration from the environment:
   origin the request came to.
 - ``TRUSTED_HOSTS``: the ``Host`` names the site answers to, comma-separated (a leading dot
   takes every subdomain: ``.chouine.example``); ``*`` for any. Default: the host of
-  ``SITE_URL`` when set; else, in production, the loopback names only (``127.0.0.1`` and
-  ``localhost``: what ``make serve`` binds); else any. A request for another host
+  ``SITE_URL`` when set (always in production); else any. A request for another host
   is a plain 400 page, logged in one line.
 - ``CHOUINE_ENV=production`` also sends ``Strict-Transport-Security`` on every response, and
   requires ``SITE_URL`` (without it each spelling of the host would be a page of its own).
@@ -119,11 +118,6 @@ def _secret_key(config: dict[str, Any]) -> str:
     return secrets.token_hex(32)
 
 
-#: Host names of the loopback interface: the trusted hosts in production when none are set.
-#: (Werkzeug's check cannot match an IPv6 literal: bind and name the site by IPv4 or name.)
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost")
-
-
 def _site_url(config: dict[str, Any]) -> str | None:
     """``SITE_URL`` checked: ``http(s)://host[:port]`` and nothing more, or ``None``."""
     raw = str(config.get("SITE_URL") or os.environ.get("SITE_URL", "")).strip()
@@ -151,11 +145,9 @@ def _trusted_hosts(config: dict[str, Any], site_url: str | None) -> list[str] | 
         return None
     if raw:
         return [host.strip().lower() for host in raw.split(",") if host.strip()]
-    if site_url:
+    if site_url:  # (always set in production)
         host = urlsplit(site_url).hostname or ""
         return [f"[{host}]" if ":" in host else host]
-    if _is_production():
-        return list(LOOPBACK_HOSTS)
     return None
 
 

@@ -13,7 +13,7 @@ import signal
 import threading
 from types import FrameType
 
-from flask import Flask
+from flask import Flask, current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 
@@ -25,22 +25,20 @@ def _over_budget(_signum: int, _frame: FrameType | None) -> None:
     raise SearchTimeout()
 
 
+def _arm() -> None:
+    """``before_request``: stop this request after ``SEARCH_BUDGET`` seconds."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGALRM, _over_budget)
+        signal.setitimer(signal.ITIMER_REAL, float(current_app.config["SEARCH_BUDGET"]))
+
+
 def _disarm(_error: BaseException | None = None) -> None:
-    signal.setitimer(signal.ITIMER_REAL, 0)
+    """``teardown_request``: the request is over, the timer too."""
+    if threading.current_thread() is threading.main_thread():
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def init_app(app: Flask) -> None:
-    seconds = float(app.config.get("SEARCH_BUDGET") or 0)
-    if seconds <= 0:
-        return
-
-    @app.before_request
-    def _arm() -> None:
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGALRM, _over_budget)
-            signal.setitimer(signal.ITIMER_REAL, seconds)
-
-    @app.teardown_request
-    def _teardown(error: BaseException | None = None) -> None:
-        if threading.current_thread() is threading.main_thread():
-            _disarm(error)
+    if float(app.config.get("SEARCH_BUDGET") or 0) > 0:
+        app.before_request(_arm)
+        app.teardown_request(_disarm)

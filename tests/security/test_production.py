@@ -340,7 +340,11 @@ def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
 def test_forwarded_proto_is_believed_from_a_configured_proxy(tmp_path: Path) -> None:
     from .conftest import start
 
-    server = start(tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1")
+    # Without SITE_URL (outside production: production requires it), the links name the
+    # origin the request came to, with the scheme the proxy says.
+    server = start(
+        tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1", CHOUINE_ENV="", SITE_URL=""
+    )
     try:
         _, _, body = http_get(server, "/en/", X_Forwarded_Proto="https")
         assert _head_links(body)[0] == [f"https://127.0.0.1:{server.port}/en/"]

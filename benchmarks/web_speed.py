@@ -138,6 +138,7 @@ def start_server(log: Path, extra: list[str] | None = None) -> Server:
     env.setdefault("CHOUINE_ENV", "production")
     env.setdefault("SECRET_KEY", secrets.token_hex(32))
     env.setdefault("TRUSTED_HOSTS", "127.0.0.1")
+    env.setdefault("SITE_URL", f"http://127.0.0.1:{port}")  # required in production
     with log.open("wb") as handle:
         process = subprocess.Popen(
             [
@@ -989,7 +990,8 @@ def stack_attack(
                 for _ in range(2):
                     list(
                         pool.map(
-                            lambda p: _visit_from(port, [p], 0.001, 1000), paths * 2 * stack.settings.page_workers
+                            lambda p: _visit_from(port, [p], 0.001, 1000),
+                            paths * 2 * stack.settings.page_workers,
                         )
                     )
             alone, alone_errors, _ = _visit_from(port, paths, min(4.0, seconds / 4), rate)

@@ -41,7 +41,7 @@ from pathlib import Path
 from flask import Flask
 
 from tutorial.catalogs import DEFAULT_LANGUAGE, LANGUAGES
-from tutorial.web import create_app, errors
+from tutorial.web import ConfigurationError, create_app, errors
 from tutorial.web.security import security_headers
 
 REPO = Path(__file__).resolve().parents[2]
@@ -358,7 +358,11 @@ def main(argv: list[str] | None = None) -> int:
         write_run_dir(Settings(**{**values, "run_dir": Path(values["run_dir"])}), create_app())
         return 0
     settings = Settings.from_env()
-    create_app()  # a configuration error stops here, before anything is started
+    try:
+        create_app()  # a configuration error stops here, before anything is started
+    except ConfigurationError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     stack = start(settings)
     print(f"serving on {stack.url} (run directory {settings.run_dir})", flush=True)
     stopping = False

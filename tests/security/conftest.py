@@ -206,11 +206,17 @@ def prod_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def prod_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     """nginx + gunicorn in production for the whole session; their logs are checked at the end.
-    Page limits per address are raised (every test request comes from 127.0.0.1); the attack
-    test starts a stack of its own with the production limits."""
+    The request rates per address are raised (every test request comes from 127.0.0.1); the
+    attack test starts a stack of its own with the production limits."""
     if not NGINX.exists():
         pytest.skip("nginx is not installed (make nginx)")
-    running = start_stack(tmp_path_factory.mktemp("stack") / "run", page_rate=1000, page_burst=1000)
+    running = start_stack(
+        tmp_path_factory.mktemp("stack") / "run",
+        page_rate=1000,
+        page_burst=1000,
+        search_rate=1000,
+        search_burst=1000,
+    )
     try:
         yield running
     finally:

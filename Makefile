@@ -10,7 +10,7 @@ PORT ?= 8000
 DOMAINS := content messages narration
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: setup run serve test lint typecheck lock catalogs extract update compile chromium static bench loadtest clean
+.PHONY: setup run serve test lint typecheck lock catalogs extract update compile chromium nginx static bench loadtest clean
 
 # Python packages come from the lock file (exact versions with their hashes: see the README's
 # "Dependencies"); the project itself is then installed without resolving anything.
@@ -58,6 +58,11 @@ update: extract
 chromium:
 	@command -v chromium >/dev/null 2>&1 || ( (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) >/dev/null || echo "chromium could not be installed: browser tests will be skipped" )
 
+# Debian's nginx, the production front (make serve, the security tests), with the module that
+# sends the build's precompressed .br copies.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || ( (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx libnginx-mod-http-brotli-static) >/dev/null || echo "nginx could not be installed: the production stack tests will be skipped" )
+
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -66,17 +71,17 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
-test: setup chromium lint typecheck
+test: setup chromium nginx lint typecheck
 	$(BIN)/pytest -W error -p no:cacheprovider --cov=tutorial --cov-report=term:skip-covered
 	@echo "Screenshots for a person to look at: $(SCREENSHOTS)/"
 
 run: setup
 	$(BIN)/flask --app tutorial:create_app run --host 127.0.0.1 --port $(PORT)
 
-# Production server: gunicorn with gunicorn.conf.py (gevent workers, 2 per core; PORT, WEB_HOST,
-# WEB_CONCURRENCY, TRUSTED_HOSTS, SITE_URL, FORWARDED_ALLOW_IPS: see the README).
-serve: setup
-	PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py
+# Production: nginx on PORT in front of two gunicorn servers on unix sockets in RUN_DIR (run/):
+# the pages, and the searches (tutorial/web/stack.py, deploy/nginx.conf; see the README).
+serve: setup nginx
+	PORT=$(PORT) $(PY) -m tutorial.web.stack
 
 bench: setup
 	$(PY) benchmarks/engine_speed.py
@@ -84,10 +89,12 @@ bench: setup
 	$(PY) benchmarks/ai_strength.py --pairs 1000 --jobs 2 --coach 40
 
 # The long checks against the production server: 64 clients on mixed pages for 60 s, then
-# 500 idle + 50 slow-header connections held for 60 s while a visitor browses.
-loadtest: setup
+# 500 idle + 50 slow-header connections held for 60 s while a visitor browses, then the
+# production stack (nginx + gunicorn) under slow bodies and parallel searches for 60 s.
+loadtest: setup nginx
 	$(PY) benchmarks/web_speed.py --load
 	$(PY) benchmarks/web_speed.py --slow-clients
+	$(PY) benchmarks/web_speed.py --attack
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor static/build artifacts
+	rm -rf $(VENV) node_modules static/vendor static/build artifacts run

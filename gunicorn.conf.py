@@ -15,6 +15,12 @@ Environment:
   connections one worker holds at once.
 - ``FORWARDED_ALLOW_IPS``: addresses of a proxy in front whose ``X-Forwarded-Proto`` is
   believed (none by default).
+- ``WEB_BIND``: bind there instead (``unix:/path/pages.sock``): how ``make serve``
+  (:mod:`tutorial.web.stack`) puts gunicorn behind nginx.
+- ``WEB_ROLE=search``: the search upstream behind nginx (the URLs that run the computer player
+  or the coach): ``SEARCH_WORKERS`` sync workers (default: the number of cores), each at a
+  lower CPU priority (``SEARCH_NICE``, default 10) so that pages come first on a busy core,
+  and each search stopped after ``SEARCH_BUDGET`` seconds (read by the app factory).
 - ``SECRET_KEY`` and ``CHOUINE_ENV``: read by the app factory (``CHOUINE_ENV=production``
   without ``SECRET_KEY`` refuses to start; with ``preload_app`` that happens in the master
   process, so the server exits at once instead of looping on failing workers).
@@ -53,7 +59,7 @@ wsgi_app = "tutorial:create_app()"
 
 # Where: loopback by default.
 _host = os.environ.get("WEB_HOST", "").strip() or "127.0.0.1"
-bind = [f"{_host}:{_int_env('PORT', 8000)}"]
+bind = [os.environ.get("WEB_BIND", "").strip() or f"{_host}:{_int_env('PORT', 8000)}"]
 backlog = 1024
 
 # Workers: gevent workers (tutorial.web.server.Worker), two per core. A connection is a
@@ -67,6 +73,13 @@ backlog = 1024
 # per connection until its first bytes arrive) and sync workers time out there.
 workers = _int_env("WEB_CONCURRENCY", 2 * _cores())
 worker_class = "tutorial.web.server.Worker"
+# The search upstream (behind nginx, which reads every request whole before passing it on):
+# one sync worker per core, one search at a time each; nginx bounds the queue in front.
+SEARCH_ROLE = os.environ.get("WEB_ROLE", "").strip() == "search"
+if SEARCH_ROLE:
+    workers = _int_env("SEARCH_WORKERS", _cores())
+    worker_class = "sync"
+_search_nice = _int_env("SEARCH_NICE", 10, minimum=0)
 # Connections one worker holds at once (idle, slow or being served); past that it stops
 # accepting until one closes. Each costs a file descriptor: keep it under ``ulimit -n``.
 worker_connections = _int_env("WORKER_CONNECTIONS", 1000)
@@ -78,6 +91,8 @@ preload_app = True
 # long an idle kept-alive connection stays open, and (gevent worker) the most time the head
 # of any request may take to arrive, the first one included: slow clients are cut off.
 timeout = _int_env("GUNICORN_TIMEOUT", 30)
+if SEARCH_ROLE:  # the app stops a search after SEARCH_BUDGET s; this only catches a stuck worker
+    timeout = _int_env("SEARCH_BUDGET", 5) + 10
 graceful_timeout = 10
 keepalive = _int_env("KEEPALIVE", 2)
 
@@ -111,3 +126,9 @@ errorlog = "-"
 accesslog = os.environ.get("ACCESS_LOG") or None
 loglevel = os.environ.get("LOG_LEVEL", "info")
 proc_name = "chouine-tutorial"
+
+
+def post_fork(_server: object, _worker: object) -> None:
+    """A search worker yields the CPU to the page workers (a lower priority, ``SEARCH_NICE``)."""
+    if SEARCH_ROLE and _search_nice:
+        os.nice(_search_nice)

@@ -1,8 +1,11 @@
-"""The production server for the security tests: ``gunicorn -c gunicorn.conf.py`` with
-``CHOUINE_ENV=production``, over real HTTP on a free loopback port.
+"""The production servers for the security tests, over real HTTP on a free loopback port:
+``gunicorn -c gunicorn.conf.py`` alone, and the production stack (nginx in front of a pages
+and a search gunicorn, :mod:`tutorial.web.stack`), both with ``CHOUINE_ENV=production``.
 
-- ``prod_server`` (session): started once; at the end its log must hold no traceback and no
-  5xx answer (access log on, so every status is in the log).
+- ``prod_server`` (session): gunicorn alone, started once; at the end its log must hold no
+  traceback and no 5xx answer (access log on, so every status is in the log).
+- ``prod_stack`` (session): the stack, started once (skipped when nginx is not installed:
+  ``make nginx``); the same check of its logs at the end.
 - ``raw_request(server, data)``: send bytes as they are (no client library tidies them) and
   read the answer, for the requests a library refuses to make (an empty Host, odd spacing).
 - ``http_get(server, path, **headers)``: one request with exactly these headers.
@@ -21,8 +24,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tutorial.web import stack
+from tutorial.web.stack import Stack
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0
@@ -78,7 +85,7 @@ def start(log: Path, workers: int = 2, **env_extra: str) -> Server:
         ACCESS_LOG="-",
         PYTHONDONTWRITEBYTECODE="1",
     )
-    env.pop("SITE_URL", None)
+    env["SITE_URL"] = f"http://127.0.0.1:{port}"  # production refuses to start without it
     env.update(env_extra)
     with log.open("wb") as handle:
         process = subprocess.Popen(
@@ -102,6 +109,25 @@ def start(log: Path, workers: int = 2, **env_extra: str) -> Server:
         time.sleep(0.2)
     server.stop()
     raise RuntimeError(f"gunicorn did not answer within {START_TIMEOUT} s:\n{server.log_text()}")
+
+
+NGINX = Path("/usr/sbin/nginx")
+
+
+def start_stack(run_dir: Path, **settings: Any) -> Stack:
+    """The production stack in production settings on a free port (``settings``: fields of
+    :class:`tutorial.web.stack.Settings` to change)."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS")}
+    env.update(
+        CHOUINE_ENV="production",
+        SECRET_KEY=SECRET_KEY,
+        SITE_URL=f"http://127.0.0.1:{port}",
+        TRUSTED_HOSTS=TRUSTED,
+        WEB_CONCURRENCY="2",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return stack.start(stack.Settings(run_dir=run_dir, port=port, access_log=True, **settings), env)
 
 
 def http_get(
@@ -173,5 +199,28 @@ def prod_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     finally:
         server.stop()
     text = server.log_text()
+    assert "Traceback" not in text, text[-5000:]
+    assert not _FIVE_XX.search(text), [ln for ln in text.splitlines() if _FIVE_XX.search(ln)][:20]
+
+
+@pytest.fixture(scope="session")
+def prod_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """nginx + gunicorn in production for the whole session; their logs are checked at the end.
+    The request rates per address are raised (every test request comes from 127.0.0.1); the
+    attack test starts a stack of its own with the production limits."""
+    if not NGINX.exists():
+        pytest.skip("nginx is not installed (make nginx)")
+    running = start_stack(
+        tmp_path_factory.mktemp("stack") / "run",
+        page_rate=1000,
+        page_burst=1000,
+        search_rate=1000,
+        search_burst=1000,
+    )
+    try:
+        yield running
+    finally:
+        running.stop()
+    text = running.log_text()
     assert "Traceback" not in text, text[-5000:]
     assert not _FIVE_XX.search(text), [ln for ln in text.splitlines() if _FIVE_XX.search(ln)][:20]

@@ -74,6 +74,16 @@ def _cases() -> list[tuple[str, str, int]]:
         ("new-warn", "/play?level=club&warn=2", 400),
         ("record-tampered", f"/play/{tampered}/record.json", 400),
         ("review-truncated", f"/play/{TOKEN[:20]}/review", 400),
+        # Characters no name or token holds: NUL and other controls, a lone surrogate's bytes
+        # (never decoded as one: the URL decoder replaces them).
+        ("move-nul", f"/play/{TOKEN}/m/{HAND[0]}%00", 400),
+        ("move-surrogate", f"/play/{TOKEN}/m/%ED%A0%80", 400),
+        ("token-nul", f"/play/{TOKEN}%00", 400),
+        ("hint-nul", f"/play/{TOKEN}?hint=1%00", 400),
+        ("why-surrogate", f"/play/{TOKEN}?why=%ED%A0%80", 400),
+        ("new-level-nul", "/play?level=club%00", 400),
+        ("new-level-surrogate", "/play?level=%ED%A0%80", 400),
+        ("new-quinte-control", "/play/start/club?quinte=50%0D%0A", 400),
         ("record-in-progress", f"/play/{TOKEN}/record.json", 303),
         ("review-in-progress", f"/play/{TOKEN}/review", 303),
     ]

@@ -279,11 +279,45 @@ def test_error_pages_are_not_indexed(prod_server: Server, path: str) -> None:
     assert b'<meta name="robots" content="noindex">' in body
 
 
-def test_robots_txt_lets_every_page_be_crawled(prod_server: Server) -> None:
+def test_robots_txt_keeps_crawlers_out_of_the_endless_pages(prod_server: Server) -> None:
+    """The practice table, replayed records' steps and play-along are disallowed; the rules,
+    the narrated deals and the forms are not (``*`` as search engines read it)."""
     status, headers, body = http_get(prod_server, "/robots.txt")
     assert status == 200 and headers["content-type"].startswith("text/plain")
     lines = body.decode().splitlines()
-    assert "User-agent: *" in lines and not any(line.startswith("Disallow: /") for line in lines)
+    assert "User-agent: *" in lines
+    rules = [
+        re.compile(re.escape(line.split(": ", 1)[1]).replace(r"\*", ".*"))
+        for line in lines
+        if line.startswith("Disallow: ")
+    ]
+
+    def allowed(path: str) -> bool:
+        return not any(rule.match(path) for rule in rules)
+
+    for lang in ("fr", "es", "en"):
+        for path in (
+            "/",
+            "/rules",
+            "/rules/deal",
+            "/demo/",
+            "/demo/full-deal/5",
+            "/demo/full-deal/5/ask",
+            "/replay",
+            "/play",
+        ):
+            assert allowed(f"/{lang}{path}"), path
+        for path in (
+            "/play/start/club",
+            "/play/TOKEN",
+            "/play/TOKEN/m/QS",
+            "/play/TOKEN/review",
+            "/replay/PACKED/3",
+            "/replay/PACKED/along/1/a",
+            "/demo/full-deal/along/1/a0",
+            "/demo/full-deal/5/ask/QS",
+        ):
+            assert not allowed(f"/{lang}{path}"), path
 
 
 def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
@@ -306,7 +340,11 @@ def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
 def test_forwarded_proto_is_believed_from_a_configured_proxy(tmp_path: Path) -> None:
     from .conftest import start
 
-    server = start(tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1")
+    # Without SITE_URL (outside production: production requires it), the links name the
+    # origin the request came to, with the scheme the proxy says.
+    server = start(
+        tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1", CHOUINE_ENV="", SITE_URL=""
+    )
     try:
         _, _, body = http_get(server, "/en/", X_Forwarded_Proto="https")
         assert _head_links(body)[0] == [f"https://127.0.0.1:{server.port}/en/"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -43,6 +44,33 @@ def _check(response: Any, lang: str, statuses: tuple[int, ...]) -> str:
     return body
 
 
+#: Records holding a string no name or token may hold, as JSON escapes (json.dumps writes
+#: "\\ud800" for a lone surrogate, "\\u0000" for NUL): by the field named in the 400 page.
+UNUSABLE: dict[str, list[str]] = {
+    "players": [
+        json.dumps({**RECORD, "players": ["\ud800", "Max"]}),
+        json.dumps({**RECORD, "players": ["Ana", "Bo\x00b"]}),
+        json.dumps({**RECORD, "players": ["Ana", "Bo\nb"]}),
+    ],
+    "deck": [
+        json.dumps({**RECORD, "deck": [*RECORD["deck"][:3], "\udfff", *RECORD["deck"][4:]]}),
+        json.dumps({**RECORD, "deck": [*RECORD["deck"][:3], "AS\x00", *RECORD["deck"][4:]]}),
+    ],
+    "actions": [
+        json.dumps({**RECORD, "actions": [*RECORD["actions"][:4], "\ud83d", *RECORD["actions"][5:]]}),
+        json.dumps({**RECORD, "actions": [*RECORD["actions"][:4], "pass\x07", *RECORD["actions"][5:]]}),
+    ],
+    "meta": [json.dumps({**RECORD, "meta": {"title": "\udc80"}}), json.dumps({**RECORD, "\x00": 1})],
+}
+#: The field's number in each bad record above (player 1 or 2, card 4, action 5).
+_NUMBERS = {"players": ["1", "2", "2"], "deck": ["4", "4"], "actions": ["5", "5"]}
+#: What the 400 page says, per language: the field, then the number.
+_FIELD_WORDS = {
+    "fr": {"players": "nom du joueur", "deck": "carte", "actions": "action", "meta": "caractère interdit"},
+    "es": {"players": "nombre del jugador", "deck": "carta", "actions": "acción", "meta": "no permitido"},
+    "en": {"players": "Player name", "deck": "Card", "actions": "Action", "meta": "not allowed"},
+}
+
 PASTED = [
     *INJECTIONS,
     *(json.dumps({**RECORD, "format": s}) for s in INJECTIONS),
@@ -60,6 +88,7 @@ PASTED = [
     json.dumps({**RECORD, "draw": [["AS"]]}),
     json.dumps({**RECORD, "rules": {"quinte": 75}}),
     json.dumps({**RECORD, "surprise": 1}),
+    *(bad for field in UNUSABLE for bad in UNUSABLE[field]),
 ]
 
 
@@ -68,6 +97,22 @@ def test_a_bad_pasted_record_is_a_400_page_with_the_text_escaped(client: FlaskCl
     lang = ("fr", "es", "en")[index % 3]
     response = client.post(f"/{lang}/replay", data={"record": PASTED[index]})
     _check(response, lang, (400,))
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+@pytest.mark.parametrize("field", list(UNUSABLE))
+def test_a_control_character_or_lone_surrogate_is_refused_naming_its_field(
+    client: FlaskClient, field: str, lang: str
+) -> None:
+    """A 400 page in the page's language that names the field (and its number), never a 500:
+    a lone surrogate cannot be encoded as UTF-8, a NUL made a dead link."""
+    for index, pasted in enumerate(UNUSABLE[field]):
+        response = client.post(f"/{lang}/replay", data={"record": pasted})
+        body = _check(response, lang, (400,))
+        problem = body.split('class="replay-problem', 1)[1].split("</div>", 1)[0]
+        assert _FIELD_WORDS[lang][field] in problem, problem[:600]
+        if field in _NUMBERS:
+            assert re.search(rf"\b{_NUMBERS[field][index]}\b", problem), problem[:600]
 
 
 def test_names_in_a_valid_record_are_escaped_on_the_narrated_table(client: FlaskClient) -> None:

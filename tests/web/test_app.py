@@ -18,6 +18,7 @@ def test_production_requires_a_secret_key(monkeypatch: pytest.MonkeyPatch) -> No
     from tutorial.web import ConfigurationError, create_app
 
     monkeypatch.setenv("CHOUINE_ENV", "production")
+    monkeypatch.setenv("SITE_URL", "https://chouine.example")
     monkeypatch.delenv("SECRET_KEY", raising=False)
     with pytest.raises(ConfigurationError):
         create_app()
@@ -30,6 +31,7 @@ def test_production_refuses_debug(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setenv("CHOUINE_ENV", "production")
     monkeypatch.setenv("SECRET_KEY", "k" * 40)
+    monkeypatch.setenv("SITE_URL", "https://chouine.example")
     with pytest.raises(ConfigurationError):
         create_app({"DEBUG": True})
 

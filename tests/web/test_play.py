@@ -328,7 +328,13 @@ def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
         evaluation = ai.Evaluation(deal.to_act, "expert", 10, (better, mine))
         return ai.Grade(ai.GradeKind.MISTAKE, action, best, mine, better, reasons, evaluation)
 
+    # Both the quick look (club level) and the coach's evaluation of the position say so.
     monkeypatch.setattr(computer, "grade", always_a_mistake)
+    monkeypatch.setattr(
+        computer,
+        "table_grade",
+        lambda _key, _game, _move, deal, action: always_a_mistake(deal, action, None, "expert"),
+    )
     game = Game("warngame0001", "beginner", warn=True)
     url = start_game(web, game)
     html = web.get(url).get_data(as_text=True)

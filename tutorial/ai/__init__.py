@@ -7,12 +7,13 @@ so the same seed gives the same choice and the same advice, whatever the hidden 
 
 - :func:`choose` (``level`` ``"beginner"``, ``"club"`` or ``"expert"``): the computer player.
 - :func:`evaluate`: every legal action with its estimate and reasons, best first (the coach).
-- :func:`grade`: good / inaccuracy / mistake for one action, with the better action and why.
+- :func:`grade`: good / inaccuracy / mistake for one action, with the better action and why
+  (:func:`judge`: the same from an evaluation already made).
 - :func:`greedy_action`, :func:`random_action`: the baselines of the strength benchmark.
 """
 
 from .baselines import greedy_action, random_action
-from .coach import evaluate, grade
+from .coach import evaluate, grade, judge
 from .knowledge import Knowledge
 from .player import choose
 from .types import (
@@ -42,5 +43,6 @@ __all__ = [
     "evaluate",
     "grade",
     "greedy_action",
+    "judge",
     "random_action",
 ]

@@ -97,7 +97,12 @@ def grade(deal: Deal, action: Action, rng: random.Random, level: Level = "expert
     ``reasons`` says what the better action has that this one lacks. Never depends on hidden
     cards. Raises ValueError for an action that is not legal here.
     """
-    evaluation = evaluate(deal, rng, level)
+    return judge(evaluate(deal, rng, level), action)
+
+
+def judge(evaluation: Evaluation, action: Action) -> Grade:
+    """:func:`grade` from an evaluation already made (``evaluate`` with the same ``rng`` and
+    level gives the same grade): one search answers every question about a position."""
     mine = evaluation.estimate_of(action)
     best = evaluation.best
     win_loss = best.win_chance - mine.win_chance

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Grade, GradeKind, Level, Reason, ReasonKind, grade
+from tutorial.ai import Evaluation, Grade, GradeKind, Level, Reason, ReasonKind, evaluate, judge
 from tutorial.engine import Action, Card, Deal
 from tutorial.engine.deal import DealResult
 
@@ -45,7 +45,12 @@ class ChoiceNote:
 
 def grade_choice(deal: Deal, action: Action, seed: str) -> Grade:
     """The coach's grade of ``action`` for ``deal.to_act`` (deterministic for a ``seed``)."""
-    return grade(deal, action, random.Random(seed), LEVEL)
+    return judge(choice_evaluation(deal, seed), action)
+
+
+def choice_evaluation(deal: Deal, seed: str) -> Evaluation:
+    """The coach's evaluation behind every :func:`grade_choice` of this decision and seed."""
+    return evaluate(deal, random.Random(seed), LEVEL)
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,12 @@ Configuration from the environment:
   origin the request came to.
 - ``TRUSTED_HOSTS``: the ``Host`` names the site answers to, comma-separated (a leading dot
   takes every subdomain: ``.chouine.example``); ``*`` for any. Default: the host of
-  ``SITE_URL`` when set; else, in production, the loopback names only (``127.0.0.1`` and
-  ``localhost``: what ``make serve`` binds); else any. A request for another host
+  ``SITE_URL`` when set (always in production); else any. A request for another host
   is a plain 400 page, logged in one line.
-- ``CHOUINE_ENV=production`` also sends ``Strict-Transport-Security`` on every response.
+- ``CHOUINE_ENV=production`` also sends ``Strict-Transport-Security`` on every response, and
+  requires ``SITE_URL`` (without it each spelling of the host would be a page of its own).
+- ``SEARCH_BUDGET``: seconds a request may run before it is stopped with the 503 page (the
+  search upstream behind nginx sets it, see :mod:`tutorial.web.budget`); 0 (default): none.
 
 What the other parts of the site use
 ------------------------------------
@@ -69,7 +71,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, abort, g, request
 from flask_babel import Babel
 
-from tutorial.web import assets, errors, security
+from tutorial.web import assets, budget, crawlers, errors, security
 from tutorial.web.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -116,15 +118,15 @@ def _secret_key(config: dict[str, Any]) -> str:
     return secrets.token_hex(32)
 
 
-#: Host names of the loopback interface: the trusted hosts in production when none are set.
-#: (Werkzeug's check cannot match an IPv6 literal: bind and name the site by IPv4 or name.)
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost")
-
-
 def _site_url(config: dict[str, Any]) -> str | None:
     """``SITE_URL`` checked: ``http(s)://host[:port]`` and nothing more, or ``None``."""
     raw = str(config.get("SITE_URL") or os.environ.get("SITE_URL", "")).strip()
     if not raw:
+        if _is_production():
+            raise ConfigurationError(
+                "CHOUINE_ENV=production but no SITE_URL (the public origin, like"
+                " https://chouine.example) is set: refusing to start"
+            )
         return None
     parts = urlsplit(raw)
     extra = parts.path.strip("/") or parts.query or parts.fragment or parts.username or parts.password
@@ -143,11 +145,9 @@ def _trusted_hosts(config: dict[str, Any], site_url: str | None) -> list[str] | 
         return None
     if raw:
         return [host.strip().lower() for host in raw.split(",") if host.strip()]
-    if site_url:
+    if site_url:  # (always set in production)
         host = urlsplit(site_url).hostname or ""
         return [f"[{host}]" if ":" in host else host]
-    if _is_production():
-        return list(LOOPBACK_HOSTS)
     return None
 
 
@@ -174,6 +174,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SITE_URL=site_url,
         TRUSTED_HOSTS=_trusted_hosts(config, site_url),
         PRODUCTION=_is_production(),
+        SEARCH_BUDGET=float(os.environ.get("SEARCH_BUDGET", "").strip() or 0),
     )
     app.config.update({k: v for k, v in config.items() if k not in ("SITE_URL", "TRUSTED_HOSTS")})
     if _is_production() and app.debug:
@@ -194,6 +195,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)
     security.init_app(app)
     errors.init_app(app)
+    budget.init_app(app)
+    crawlers.init_app(app)
     app.after_request(_relative_location)
     _init_language(app)
     _init_templates(app)

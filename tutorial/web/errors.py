@@ -3,6 +3,10 @@
 Never a stack trace, never the request's input echoed back. A view may ``abort(400,
 description=_("…"))`` with a translated sentence that says what is allowed: a description
 other than Werkzeug's default is shown on the page (escaped).
+
+When the site is too busy (429: one address asks too much; 503: the searches' queue is full,
+or a search ran out of its time budget) the page says so and ``Retry-After`` gives the wait.
+nginx sends the same pages itself, rendered at start by :func:`busy_page`.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import logging
 from flask import Flask, Response, g, make_response, request
 from flask.globals import request_ctx
 from flask_babel import lazy_gettext as _l
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable, TooManyRequests
 
 from tutorial.web.render import render_page
 
@@ -23,13 +27,20 @@ _TITLES = {
     404: _l("Page not found"),
     405: _l("Method not allowed"),
     413: _l("Request too large"),
+    429: _l("Too many requests"),
     500: _l("Something went wrong"),
+    503: _l("The computer is busy"),
 }
 _MESSAGES = {
     400: _l("The address or one of its parameters is not valid."),
     404: _l("There is no page at this address. It may have moved, or the address may be mistyped."),
     405: _l("This page can only be read: it accepts no form or data sent to it."),
     413: _l("The request sent to the site is too large."),
+    429: _l(
+        "Too many pages were asked for from your address in a short time. Please wait a few "
+        "seconds, then try again."
+    ),
+    503: _l("The computer is thinking about many games at once. Please wait a few seconds, then try again."),
     500: _l("The site met an unexpected problem. Please try again in a moment."),
 }
 
@@ -59,7 +70,7 @@ def _refused_host(_error: HTTPException) -> Response:
 
 def error_page(error: HTTPException) -> Response:
     code = error.code or 500
-    if code >= 500:
+    if code >= 500 and code != 503:
         code = 500
     if request_ctx.url_adapter is None:
         return _refused_host(error)
@@ -80,8 +91,24 @@ def error_page(error: HTTPException) -> Response:
         valid = getattr(error, "valid_methods", None)
         if valid:
             response.headers["Allow"] = ", ".join(valid)
+    if code in (429, 503):
+        response.headers["Retry-After"] = str(RETRY_AFTER)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: Seconds a client is asked to wait after a 429 or a 503 (``Retry-After``).
+RETRY_AFTER = 5
+
+
+def busy_page(app: Flask, lang: str, status: int) -> bytes:
+    """The whole page of a 429 or 503 answer in ``lang`` (for nginx to send by itself)."""
+    error = TooManyRequests() if status == 429 else ServiceUnavailable()
+    hosts = app.config.get("TRUSTED_HOSTS") or ["localhost"]
+    base = app.config.get("SITE_URL") or f"http://{hosts[0].lstrip('.')}"
+    with app.test_request_context(f"/{lang}/", base_url=base):
+        g.lang = lang
+        return error_page(error).get_data()
 
 
 def server_error(error: Exception) -> Response:

@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from tutorial.content import number_words
 from tutorial.engine import LAST_TRICK_BONUS, TRICKS_PER_DEAL, Settings
+from tutorial.web.crawlers import ROBOTS_TXT
 from tutorial.web.demo import FIRST_DEAL, shown_demo
 from tutorial.web.demo.pause import demo_pauses
 from tutorial.web.i18n import best_language
@@ -33,10 +34,6 @@ def goal_numbers(lang: str) -> dict[str, object]:
         "target": Settings().match_target,
     }
     return {**values, **number_words(lang, values)}
-
-
-#: Every page may be crawled; error pages say ``noindex`` themselves.
-ROBOTS_TXT = "User-agent: *\nAllow: /\n"
 
 
 @bp.get("/robots.txt")

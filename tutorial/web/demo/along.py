@@ -23,10 +23,11 @@ from flask import Response, abort
 from tutorial.ai import GradeKind
 from tutorial.engine import Action, Deal, Phase, Play, parse_action
 from tutorial.narration.catalog import translator
-from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, labels
+from tutorial.narration.choices import ChoiceNote, answer_note, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.narrate import Sentence
+from tutorial.web.answers import choice_grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
 from tutorial.web.demo.pause import answer_token, coach_note, question
 from tutorial.web.demo.view import rule_link
@@ -122,7 +123,7 @@ def along_page(
         number = numbers[len(answers) - 1]
         deal = demo.frame(number).before
         assert deal is not None
-        verdict = grade_choice(deal, answers[-1], _seed(demo, number))
+        verdict = choice_grade(deal, answers[-1], _seed(demo, number))
         feedback = answer_note(coach, deal, verdict)
         matched = answers[-1].token == demo.frame(number).token
         # What was actually played at that decision, and why: the step's narration and the
@@ -176,7 +177,7 @@ def along_page(
         frame = demo.frame(number)
         deal = frame.before
         assert deal is not None and frame.token is not None
-        verdict = grade_choice(deal, action, _seed(demo, number))
+        verdict = choice_grade(deal, action, _seed(demo, number))
         rows.append(
             Row(
                 number,

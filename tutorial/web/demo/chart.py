@@ -118,8 +118,7 @@ def svg(chart: Chart, title: str, trick_label: str) -> Markup:
     n = len(chart.points)
     parts = [
         # Not role="img": its marks are links, and an image may hold no control.
-        f'<svg class="deal-chart__svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        'aria-labelledby="deal-chart-title">',
+        f'<svg class="deal-chart__svg" viewBox="0 0 {WIDTH} {HEIGHT}" aria-labelledby="deal-chart-title">',
         f'<title id="deal-chart-title">{escape(title)}</title>',
     ]
     for chance in (0, 50, 100):

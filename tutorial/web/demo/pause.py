@@ -35,7 +35,6 @@ from tutorial.narration.choices import (
     ChoiceNote,
     answer_note,
     choice_note,
-    grade_choice,
     hidden_card,
     labels,
     play_label,
@@ -45,6 +44,7 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
+from tutorial.web.answers import choice_grade
 from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.table import CardView
 from tutorial.web.demo.view import StepView, rule_link
@@ -99,31 +99,19 @@ def _full(demo: Demo, number: int) -> tuple[Demo, int]:
     return demo, number
 
 
-#: The coach's grades of every step of a deal, by (slug, record): see :func:`deal_grades`.
-_GRADES: dict[tuple[str, str], tuple[Grade | None, ...]] = {}
-_GRADES_KEPT = 32
-
-
 def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
     """The coach's grade of each step's choice (None for a step without one, or with only one
-    move allowed), the same as each step's note gives; made once per record in a bounded
-    cache (it depends on the record alone, not on the app)."""
+    move allowed), the same as each step's note gives; each evaluation made once per app
+    (:func:`tutorial.web.answers.choice_grade`)."""
     demo, _ = _full(demo, 1)
-    key = (demo.slug, demo.record.dumps())
-    found = _GRADES.get(key)
-    if found is None:
-        grades: list[Grade | None] = []
-        for frame in demo.frames:
-            deal = frame.before
-            if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
-                grades.append(None)
-            else:
-                grades.append(grade_choice(deal, parse_action(frame.token), _seed(demo, frame.number)))
-        found = tuple(grades)
-        if len(_GRADES) >= _GRADES_KEPT:
-            _GRADES.pop(next(iter(_GRADES)))
-        _GRADES[key] = found
-    return found
+    grades: list[Grade | None] = []
+    for frame in demo.frames:
+        deal = frame.before
+        if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
+            grades.append(None)
+        else:
+            grades.append(choice_grade(deal, parse_action(frame.token), _seed(demo, frame.number)))
+    return tuple(grades)
 
 
 def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
@@ -132,7 +120,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
-    verdict = grade_choice(frame.before, parse_action(frame.token), _seed(demo, number))
+    verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
     return choice_note(Coach(lang, demo.record.players), frame.before, verdict)
 
 
@@ -229,7 +217,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         return None
     if deal.check(action) is not None:
         return action
-    verdict = grade_choice(deal, action, _seed(demo, number))
+    verdict = choice_grade(deal, action, _seed(demo, number))
     note = answer_note(Coach(lang, demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 

@@ -19,8 +19,10 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
 
 A token that is not ours (tampered, truncated, from another ``SECRET_KEY``), a move that is not
 legal or not the learner's, or an unknown setting: a 400 page in the URL's language that says
-what was wrong and offers a new game. Pages are never kept in the page cache. Every control
-is a plain link (htmx swaps ``#play-stage`` and pushes the URL when JavaScript runs).
+what was wrong and offers a new game. Pages are never kept in the page cache; the coach's
+evaluation of a position is computed once per app (:func:`computer.table_evaluation`) and
+shared by the hint's three steps, the warning and the review. Every control is a plain link
+(htmx swaps ``#play-stage`` and pushes the URL when JavaScript runs).
 """
 
 from __future__ import annotations
@@ -34,11 +36,10 @@ from flask import g as flask_g
 from flask_babel import gettext
 
 from tutorial.ai import LEVELS, Grade, GradeKind
-from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Action, Card, DealRecord, url_form
+from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Action, Card, Deal, DealRecord, url_form
 from tutorial.narration.coach import Coach
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
-    COACH_LEVEL,
     LEARNER,
     BadGame,
     Game,
@@ -62,6 +63,8 @@ _QUINTES = {str(value): value for value in QUINTE_VALUES}
 _TARGETS = {str(target): target for target in MATCH_TARGETS}
 _WARN = {"1": True, "0": False}
 _HINTS = ("1", "2", "3")
+#: The level of the quick look before the warning's evaluation (see :func:`_warning`).
+SCREEN_LEVEL = "club"
 
 
 def _key() -> str:
@@ -172,9 +175,7 @@ def game(lang: str, token: str) -> Response:
     view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None, undone)
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
-        evaluation = computer.evaluate(
-            deal.copy(), coach_rng(key, current, len(current.actions)), COACH_LEVEL
-        )
+        evaluation = computer.table_evaluation(key, current, len(current.actions), deal)
         view.hint = _coach(lang).hint(evaluation, deal)
         view.hint_step = step
         view.urls["hint_next"] = (
@@ -203,13 +204,28 @@ def move(lang: str, token: str, action: str) -> Response:
         raise BadRequest(gettext("This is not a move you can make in this position."))
     sure = _one("sure", ("1",), gettext("This is not a move you can make in this position."))
     if current.warn and not sure and len(deal.legal_actions()) > 1:
-        move_number = len(current.actions)
-        graded = computer.grade(deal.copy(), parsed, coach_rng(key, current, move_number), COACH_LEVEL)
-        if graded.kind is GradeKind.MISTAKE:
+        graded = _warning(key, current, deal, parsed)
+        if graded is not None:
             return _confirm(lang, token, current, state, parsed, graded)
     deal.apply(parsed)
     played = advance(current.with_action(parsed.token), key, computer.choose, deal)
     return _see_other(url_for("play.game", lang=lang, token=_token(played)))
+
+
+def _warning(key: str, current: Game, deal: Deal, action: Action) -> Grade | None:
+    """The coach's grade of the learner's move when it is a mistake to warn about, else None.
+
+    The coach's (expert) evaluation of the position answers it when it is already known (a
+    hint was asked); otherwise a quick look first (:data:`SCREEN_LEVEL`, a tenth of the cost):
+    a move it finds as good as its best is played with no warning, and only the others get
+    the coach's evaluation (kept for the hint, the review and a reload)."""
+    move_number = len(current.actions)
+    if computer.known_table_evaluation(current, move_number) is None:
+        quick = computer.grade(deal.copy(), action, coach_rng(key, current, move_number), SCREEN_LEVEL)
+        if quick.kind is GradeKind.GOOD:
+            return None
+    graded = computer.table_grade(key, current, move_number, deal, action)
+    return graded if graded.kind is GradeKind.MISTAKE else None
 
 
 def _confirm(lang: str, token: str, current: Game, state: State, action: Action, graded: Grade) -> Response:
@@ -294,7 +310,7 @@ def review(lang: str, token: str) -> Response:
         if len(before.legal_actions()) == 1:
             decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
             continue
-        graded = computer.grade(before.copy(), step.action, coach_rng(key, current, step.index), COACH_LEVEL)
+        graded = computer.table_grade(key, current, step.index, before, step.action)
         grades[step.index] = graded
         counts[graded.kind] += 1
         decisions.append(

@@ -9,6 +9,7 @@ sentences (the ``messages`` domain). The engine's own English messages are never
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -101,9 +102,73 @@ def _structure(obj: object) -> Problem | None:
     return None
 
 
+def unusable(value: str) -> bool:
+    """True when ``value`` cannot be a name or a token: a control character (NUL, a line
+    break…) or a lone surrogate (``"\\ud800"`` in JSON), which no UTF-8 text can hold.
+
+    >>> unusable("Alice"), unusable("A\\x00"), unusable("\\ud800"), unusable("Zoé ♠")
+    (False, True, True, False)
+    """
+    return any(unicodedata.category(char) in ("Cc", "Cs") for char in value)
+
+
+_NOT_ALLOWED = _l("a control character such as NUL, or half of a UTF-16 pair")
+
+
+def _text_problem(obj: dict[str, object]) -> Problem | None:
+    """The first string of the record (a key or a value, at any depth) that holds a character
+    no name or token may hold, said with the field it is in; or ``None``."""
+    for key, value in obj.items():
+        if unusable(key):
+            return Problem(
+                _("A key of the record holds a character that is not allowed (%(why)s).", why=_NOT_ALLOWED)
+            )
+        for index, text in _strings(value):
+            if not unusable(text):
+                continue
+            if key == "players":
+                message = _(
+                    "Player name %(number)s holds a character that is not allowed (%(why)s).",
+                    number=index,
+                    why=_NOT_ALLOWED,
+                )
+            elif key == "deck":
+                message = _(
+                    "Card %(number)s of the deck holds a character that is not allowed (%(why)s).",
+                    number=index,
+                    why=_NOT_ALLOWED,
+                )
+            elif key == "actions":
+                message = _(
+                    "Action %(number)s holds a character that is not allowed (%(why)s).",
+                    number=index,
+                    why=_NOT_ALLOWED,
+                )
+            else:
+                message = _(
+                    "The value of “%(key)s” holds a character that is not allowed (%(why)s).",
+                    key=key[:20],
+                    why=_NOT_ALLOWED,
+                )
+            return Problem(message)
+    return None
+
+
+def _strings(value: object, index: int = 1) -> list[tuple[int, str]]:
+    """Every string in ``value`` (keys included), each with its 1-based position in the
+    top-level list it belongs to (``index`` for a value that is not a list)."""
+    if isinstance(value, str):
+        return [(index, value)]
+    if isinstance(value, list):
+        return [found for i, item in enumerate(value, start=1) for found in _strings(item, i)]
+    if isinstance(value, dict):
+        return [found for k, v in value.items() for found in (*_strings(k, index), *_strings(v, index))]
+    return []
+
+
 def check(text: str) -> Checked | Problem:
     """Parse, validate and replay a pasted record; the record and its replay, or the problem."""
-    if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
         return Problem(
             _("The record is too large: at most %(size)s KB are read.", size=MAX_RECORD_BYTES // 1024)
         )
@@ -121,7 +186,8 @@ def check(text: str) -> Checked | Problem:
                 line=line,
             )
         )
-    problem = _structure(obj)
+    problem = _text_problem(obj) if isinstance(obj, dict) else None
+    problem = problem or _structure(obj)
     if problem is not None:
         return problem
     try:
@@ -198,4 +264,4 @@ def _action_number(record: DealRecord) -> int:
     return count + 1
 
 
-__all__ = ["MAX_RECORD_BYTES", "Checked", "Problem", "check", "reason_text"]
+__all__ = ["MAX_RECORD_BYTES", "Checked", "Problem", "check", "reason_text", "unusable"]

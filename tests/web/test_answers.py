@@ -1,0 +1,122 @@
+"""Answers a URL fixes, computed once per app (tutorial/web/answers.py and the practice table's
+``computer.table_evaluation``): one coach evaluation per decision, whatever asks about it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tutorial.ai import evaluate, grade, judge
+from tutorial.engine import url_form
+from tutorial.narration.choices import grade_choice
+from tutorial.narration.demos import demos
+from tutorial.web import create_app
+from tutorial.web.answers import Answers, choice_grade
+from tutorial.web.play import computer
+from tutorial.web.play.games import advance, coach_rng, dumps, new_game, rebuild
+
+KEY = "a test key for the answers"
+
+
+@pytest.fixture()
+def app() -> Flask:
+    return create_app({"TESTING": True, "SECRET_KEY": KEY})
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """Count the calls of ``module.name`` (still calling it)."""
+    calls: list[int] = []
+    original: Callable[..., Any] = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_a_grade_from_an_evaluation_is_the_grade() -> None:
+    """``judge`` answers from an evaluation what ``grade`` answers with a search of its own."""
+    demo = demos()["full-deal"]
+    frames = [f for f in demo.frames if f.before is not None and f.token is not None]
+    for frame in frames[5:8]:
+        deal = frame.before
+        assert deal is not None
+        seed = f"judge|{frame.number}"
+        for action in deal.legal_actions()[:2]:
+            assert judge(evaluate(deal.copy(), random.Random(seed), "club"), action) == grade(
+                deal.copy(), action, random.Random(seed), "club"
+            )
+    deal = frames[-3].before
+    assert deal is not None
+    action = deal.legal_actions()[-1]
+    assert choice_grade(deal, action, "seed") == grade_choice(deal, action, "seed")
+
+
+def test_the_three_hint_steps_and_the_review_share_one_evaluation_per_position(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = _counting(monkeypatch, computer, "evaluate")
+    client = app.test_client()
+    game = advance(new_game("club", 50, 3, False), KEY, computer.choose)
+    token = dumps(game, KEY)
+    for step in ("1", "2", "3", "1"):
+        assert client.get(f"/en/play/{token}?hint={step}").status_code == 200
+    assert len(calls) == 1
+    # Play the deal out (the first legal move each time), then review it twice.
+    while not (deal := rebuild(game, KEY, keep_states=False).deal).is_over:
+        action = deal.legal_actions()[0]
+        deal.apply(action)
+        game = advance(game.with_action(action.token), KEY, computer.choose, deal)
+    token = dumps(game, KEY)
+    assert client.get(f"/en/play/{token}/review").status_code == 200
+    graded = len(calls)
+    assert client.get(f"/fr/play/{token}/review").status_code == 200
+    assert len(calls) == graded  # every grade of the second review from the kept evaluations
+
+
+def test_a_move_the_quick_look_finds_good_runs_no_expert_search(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With "warn me" on, a move as good as the club player's best is played without the
+    coach's (expert) evaluation; a move the quick look doubts gets it."""
+    client = app.test_client()
+    rng = random.Random(3)
+    searched = skipped = 0
+    for _ in range(4):
+        game = advance(new_game("beginner", 50, 3), KEY, computer.choose)
+        assert game.warn
+        for _move in range(4):
+            deal = rebuild(game, KEY, keep_states=False).deal
+            if deal.is_over:
+                break
+            action = rng.choice(deal.legal_actions())
+            move = len(game.actions)
+            quick = computer.grade(deal.copy(), action, coach_rng(KEY, game, move), "club")
+            calls = _counting(monkeypatch, computer, "evaluate")
+            response = client.get(f"/en/play/{dumps(game, KEY)}/m/{url_form(action)}")
+            assert response.status_code in (200, 303)
+            monkeypatch.undo()
+            if len(deal.legal_actions()) > 1 and quick.kind.value != "good":
+                assert calls, "a doubtful move gets the coach's evaluation"
+                searched += 1
+            else:
+                assert not calls, "no expert search for a move the quick look finds good"
+                skipped += 1
+            deal.apply(action)
+            game = advance(game.with_action(action.token), KEY, computer.choose, deal)
+    assert searched and skipped
+
+
+def test_the_kept_answers_are_bounded() -> None:
+    kept = Answers(size=3)
+    for n in range(10):
+        assert kept.remember(n, lambda n=n: n * n) == n * n
+    assert len(kept) == 3
+    assert kept.known(9) == 81 and kept.known(0) is None
+    assert kept.remember(9, lambda: -1) == 81  # computed once

@@ -1,0 +1,32 @@
+"""A search's time budget (tutorial/web/budget.py): past it, the 503 page in the URL's
+language with Retry-After, and the worker goes on."""
+
+from __future__ import annotations
+
+import signal
+
+from tutorial.web import create_app
+from tutorial.web.play import computer
+from tutorial.web.play.games import advance, dumps, new_game
+
+KEY = "a test key for the budget"
+
+
+def test_a_search_over_its_budget_is_the_busy_page_then_the_next_request_is_served() -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": KEY, "SEARCH_BUDGET": 0.001})
+    client = app.test_client()
+    token = dumps(advance(new_game("expert", 50, 3), KEY, computer.choose), KEY)
+    response = client.get(f"/fr/play/{token}?hint=1")
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "5"
+    assert response.headers["Cache-Control"] == "no-store"
+    body = response.get_data(as_text=True)
+    assert 'lang="fr"' in body and "L’ordinateur est occupé" in body
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no timer left running
+    assert client.get("/fr/rules").status_code in (200, 503)
+
+
+def test_no_budget_by_default() -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": KEY})
+    token = dumps(advance(new_game("expert", 50, 3), KEY, computer.choose), KEY)
+    assert app.test_client().get(f"/es/play/{token}?hint=1").status_code == 200

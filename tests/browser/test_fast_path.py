@@ -225,7 +225,7 @@ def test_laptop_the_refusal_is_beside_the_hand(site: Any, live_server: Any) -> N
 # ------------------------------------------------------------------ the picture of a deal
 def test_the_review_draws_the_deal_with_its_marks_linked(site: Any, finished: tuple[str, str]) -> None:
     site.goto(attr(finished[1], "play-review"))
-    chart = site.locator("#deal-chart svg[role=group]")
+    chart = site.locator("#deal-chart svg.deal-chart__svg")
     assert chart.count() == 1
     assert site.locator("#deal-chart table tbody tr").count() >= 1
     for link in site.locator("#deal-chart svg a").all():
@@ -237,7 +237,7 @@ def test_a_narrated_deal_and_a_replay_end_with_the_picture(site: Any, finished: 
     site.goto("/en/demo/first-deal/1")
     total = site.locator("#demo-step").get_attribute("data-total")
     site.goto(f"/en/demo/first-deal/{total}")
-    assert site.locator("#deal-chart svg[role=group]").count() == 1
+    assert site.locator("#deal-chart svg.deal-chart__svg").count() == 1
     links = site.locator("#deal-chart svg a")
     if links.count():
         href = links.first.get_attribute("href") or ""
@@ -246,5 +246,5 @@ def test_a_narrated_deal_and_a_replay_end_with_the_picture(site: Any, finished: 
     site.goto(watch)
     total = site.locator("#demo-step").get_attribute("data-total")
     site.goto(watch.rsplit("/", 1)[0] + f"/{total}")
-    assert site.locator("#deal-chart svg[role=group]").count() == 1
+    assert site.locator("#deal-chart svg.deal-chart__svg").count() == 1
     assert axe_violations(site) == []

@@ -77,6 +77,15 @@ def answers() -> Answers:
 
 
 def choice_grade(deal: Deal, action: Action, seed: str) -> Grade:
-    """:func:`tutorial.narration.choices.grade_choice`, its evaluation computed once per seed."""
-    evaluation = answers().remember(("choice", seed), lambda: choice_evaluation(deal, seed))
+    """:func:`tutorial.narration.choices.grade_choice`, its evaluation computed once per seed and
+    decision (a seed names a deal's step, and a quick demo's step and its full deal's share
+    numbers: the decision itself is part of the key)."""
+    decision = (
+        deal.trick_number,
+        deal.phase,
+        deal.to_act,
+        tuple(card.code for card in deal.trick),
+        tuple(card.code for card in deal.hands[deal.to_act]),
+    )
+    evaluation = answers().remember(("choice", seed, decision), lambda: choice_evaluation(deal, seed))
     return judge(evaluation, action)

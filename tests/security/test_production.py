@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import RawAnswer, Server, http_get, raw_request
+from tests.rig.http import Answer, http_get, raw_request
+from tests.rig.server import Server, start_site
 
 
 @pytest.mark.parametrize("digits", [4_299, 4_301, 8_000])
@@ -104,7 +105,7 @@ def test_forwarding_headers_are_not_trusted_unless_configured(prod_server: Serve
     """gunicorn trusts 127.0.0.1 by default: ``SCRIPT_NAME: //evil.example`` made an open
     redirect and a mismatched one a 500 without the security headers."""
 
-    def get(path: str, script_name: str) -> RawAnswer:
+    def get(path: str, script_name: str) -> Answer:
         request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nSCRIPT_NAME: {script_name}\r\n"
         return raw_request(prod_server, (request + "Connection: close\r\n\r\n").encode())
 
@@ -286,10 +287,9 @@ def test_robots_txt_lets_every_page_be_crawled(prod_server: Server) -> None:
     assert "User-agent: *" in lines and not any(line.startswith("Disallow: /") for line in lines)
 
 
+@pytest.mark.http
 def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
-    from .conftest import start
-
-    server = start(tmp_path / "site.log", workers=1, SITE_URL="https://chouine.example")
+    server = start_site(tmp_path / "site.log", workers=1, SITE_URL="https://chouine.example")
     try:
         # The host of SITE_URL is the one trusted (TRUSTED_HOSTS given here adds the loopback).
         status, _, body = http_get(server, "/fr/rules", Host="127.0.0.1")
@@ -303,10 +303,9 @@ def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
     assert "Traceback" not in server.log_text()
 
 
+@pytest.mark.http
 def test_forwarded_proto_is_believed_from_a_configured_proxy(tmp_path: Path) -> None:
-    from .conftest import start
-
-    server = start(tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1")
+    server = start_site(tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1")
     try:
         _, _, body = http_get(server, "/en/", X_Forwarded_Proto="https")
         assert _head_links(body)[0] == [f"https://127.0.0.1:{server.port}/en/"]

@@ -73,7 +73,7 @@ _FIVE_XX = re.compile(r'" 5\d\d ')
 def prod_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The site in production under gunicorn, for the whole session; its log is checked at the end."""
     log = tmp_path_factory.mktemp("prod") / "server.log"
-    server = start_site(log)
+    server = start_site(log, ACCESS_LOG="-")
     try:
         yield server
     finally:

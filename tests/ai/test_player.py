@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import profile, random_position
-from hypothesis import assume, given
+from ai_helpers import random_position
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutorial.ai import LEVELS, Knowledge, choose, grade
@@ -81,7 +81,7 @@ def redistribute_unseen(
     return other
 
 
-@profile(30)
+@settings(max_examples=30)
 @given(
     deal_seed=st.integers(0, 2**32),
     steps=st.integers(0, 33),

@@ -6,7 +6,7 @@ tests (``prod_server`` in ``tests/conftest.py``) and the benchmarks.
   caller's), waits until :func:`ready` says so, and returns a :class:`Server`.
 - :func:`start_site` is the site itself as ``make serve`` runs it: ``gunicorn -c
   gunicorn.conf.py``, in production (``CHOUINE_ENV=production``, :data:`SECRET_KEY`,
-  :data:`TRUSTED` hosts, access log on) unless asked otherwise.
+  :data:`TRUSTED` hosts) unless asked otherwise; more settings as keywords (``SITE_URL=…``).
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def site_env(port: int, *, production: bool = True, workers: int | None = 2, **e
     if workers is not None:
         env["WEB_CONCURRENCY"] = str(workers)
     if production:
-        env.update(CHOUINE_ENV="production", SECRET_KEY=SECRET_KEY, TRUSTED_HOSTS=TRUSTED, ACCESS_LOG="-")
+        env.update(CHOUINE_ENV="production", SECRET_KEY=SECRET_KEY, TRUSTED_HOSTS=TRUSTED)
     env.update(extra)
     return env
 

@@ -51,17 +51,17 @@ def test_unknown_query_parameters_add_no_cache_entries() -> None:
     """The page cache is keyed on the parameters a page uses: 200 made-up query strings on
     one page make one entry, not 200 (they used to bypass it: 31 req/s instead of 408)."""
     from tutorial.web import create_app
-    from tutorial.web.render import cached_page
+    from tutorial.web.render import PAGES
 
-    client = create_app({"TESTING": True}).test_client()
-    cached_page.clear()
+    app = create_app({"TESTING": True})
+    client, pages = app.test_client(), PAGES.of(app)
     client.get("/en/rules/deal")
-    before = len(cached_page)
+    before = len(pages)
     for i in range(200):
         assert client.get(f"/en/rules/deal?junk{i}={i}").status_code == 200
-    assert len(cached_page) == before
+    assert len(pages) == before
     client.get("/en/rules/deal?quinte=100")
-    assert len(cached_page) == before + 1
+    assert len(pages) == before + 1
 
 
 LONG_LABEL = "a" * 64 + ".example"
@@ -317,13 +317,12 @@ def test_with_site_url_the_spelling_of_the_host_makes_no_cache_entry() -> None:
     """With ``SITE_URL`` set, pages no longer depend on the origin they were asked on: every
     ``Host`` spelling (a port each) shares one cache entry."""
     from tutorial.web import create_app
-    from tutorial.web.render import cached_page
+    from tutorial.web.render import PAGES
 
     app = create_app({"TESTING": True, "SITE_URL": "https://chouine.example", "TRUSTED_HOSTS": None})
     client = app.test_client()
-    cached_page.clear()
     bodies = {
         client.get("/en/rules", headers={"Host": f"localhost:{port}"}).get_data() for port in range(1, 60)
     }
     assert len(bodies) == 1 and b'href="https://chouine.example/en/rules"' in bodies.pop()
-    assert len(cached_page) == 1
+    assert len(PAGES.of(app)) == 1

@@ -79,7 +79,7 @@ from tutorial.web.i18n import (
     is_language,
     locale_selector,
 )
-from tutorial.web.render import BoundedCache, Compressor, compress_cache_key
+from tutorial.web.render import Compressor, compress_cache_key, compressed_store
 
 __all__ = ["create_app"]
 
@@ -164,7 +164,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR),
         COMPRESS_MIMETYPES=_COMPRESS_MIMETYPES,
         COMPRESS_MIN_SIZE=500,
-        COMPRESS_CACHE_BACKEND=BoundedCache,
+        COMPRESS_CACHE_BACKEND=compressed_store(app),
         COMPRESS_CACHE_KEY=compress_cache_key,
         TEMPLATES_AUTO_RELOAD=False,
         JSON_SORT_KEYS=False,

@@ -46,7 +46,9 @@ _HTTP_FIXTURES = {"prod_server"}
 @pytest.hookimpl(tryfirst=True)  # before pytest deselects by marker (-m)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        used = set(getattr(item, "fixturenames", ()))
+        callspec = getattr(item, "callspec", None)
+        # A value parametrized directly (``@pytest.mark.parametrize("page", …)``) is no fixture.
+        used = set(getattr(item, "fixturenames", ())) - set(callspec.params if callspec else ())
         if used & _BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         elif used & _HTTP_FIXTURES:

@@ -116,6 +116,7 @@ def play_random_deal(deck, dealer, quinte, rng, *, each_step=None):
     return deal, tokens, events
 
 
+@pytest.mark.slow
 @settings(max_examples=1000)
 @given(deal_setups())
 def test_invariants_hold_at_every_step_of_random_deals(setup):
@@ -145,6 +146,7 @@ def test_invariants_hold_at_every_step_of_random_deals(setup):
     assert tokens.count("swap") <= 1 and tokens.count("pass") <= 1
 
 
+@pytest.mark.slow
 @settings(max_examples=1000)
 @given(deal_setups())
 def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
@@ -192,6 +194,7 @@ def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
         assert scored == []
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(deal_setups())
 def test_records_round_trip_and_replay_to_the_same_result(setup):
@@ -214,6 +217,7 @@ def test_records_round_trip_and_replay_to_the_same_result(setup):
         assert step.before.is_legal(step.action)
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(deal_setups())
 def test_non_legal_tokens_are_refused_with_a_reason_and_change_nothing(setup):

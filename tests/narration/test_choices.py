@@ -53,6 +53,7 @@ def verdicts() -> list[Grade]:
     return [grade_choice(deal, parse_action(token), seed) for seed, deal, token in DECISIONS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
 def test_the_coach_names_only_cards_the_chooser_could_see(lang: str, verdicts: list[Grade]) -> None:
     for (seed, deal, _token), verdict in zip(DECISIONS, verdicts, strict=True):
@@ -63,6 +64,7 @@ def test_the_coach_names_only_cards_the_chooser_could_see(lang: str, verdicts: l
             assert not (_named(sentence.text, lang) & hidden), (seed, sentence.text)
 
 
+@pytest.mark.slow
 def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(verdicts: list[Grade]) -> None:
     disagreements = 0
     for (_seed, deal, _token), verdict in zip(DECISIONS, verdicts, strict=True):
@@ -79,6 +81,7 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(verdicts: li
     assert disagreements > 0
 
 
+@pytest.mark.slow
 def test_the_grade_is_the_same_for_the_same_seed(verdicts: list[Grade]) -> None:
     seed, deal, token = DECISIONS[5]
     again = grade_choice(deal, parse_action(token), seed)

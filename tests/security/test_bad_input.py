@@ -429,10 +429,12 @@ def table(site: Site) -> dict[str, Case]:
 
 
 @pytest.fixture(scope="module")
-def client(site: Site) -> Any:
-    return site.app.test_client()
+def client() -> Any:
+    """A client of the site signed with the HTTP server's key (as the crawl's)."""
+    return create_app({"TESTING": True, "SECRET_KEY": SECRET_KEY}).test_client()
 
 
+@pytest.mark.slow
 def test_the_table_covers_every_page_route(site: Site, table: dict[str, Case]) -> None:
     """Each page route of the site (but ``static`` and ``/``) has a working sample URL, whose
     numeric arguments are the ones the rows were named for; the rows are the ones collected."""
@@ -447,6 +449,7 @@ def test_the_table_covers_every_page_route(site: Site, table: dict[str, Case]) -
     assert files and all(r.endpoint not in site.rules for r in site.app.url_map.iter_rules() if _is_file(r))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_id", CASE_IDS)
 def test_bad_input(client: Any, table: dict[str, Case], case_id: str) -> None:
     case = table[case_id]
@@ -493,6 +496,7 @@ def test_error_pages_are_translated(client: Any) -> None:
     assert len(set(texts.values())) == len(LANGUAGES), texts
 
 
+@pytest.mark.slow
 def test_quinte_100_is_said_on_the_rules_pages(client: Any, site: Site) -> None:
     rules = [e for e in site.samples if e.startswith("rules.")]
     assert rules

@@ -87,8 +87,9 @@ class Site:
 
 
 def _is_file(rule: Rule) -> bool:
-    """A route that answers a file, not a page (``/robots.txt``, ``…/record.json``)."""
-    return "." in rule.rule.rsplit("/", 1)[-1]
+    """A fixed file, not a page (``/robots.txt``: the root rows cover it). A file named by
+    arguments (``…/<token>/record.json``) gets their rows: a bad token is a 400 page."""
+    return not rule.arguments and "." in rule.rule.rsplit("/", 1)[-1]
 
 
 def page_rules(app: Flask) -> dict[str, Rule]:

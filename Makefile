@@ -67,10 +67,11 @@ typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
 # Every test, on PYTEST_WORKERS processes (pytest-xdist; each has its own test server and
-# browser; --dist loadfile keeps a module's tests, and its module fixtures, on one worker).
+# browser). --dist worksteal: an idle worker takes tests queued on the other, so one long
+# module (tests/web/test_demo.py) does not hold the run on one worker.
 PYTEST_WORKERS ?= 2
 test: setup chromium lint typecheck
-	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist loadfile --cov=tutorial --cov-report=term:skip-covered
+	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal --cov=tutorial --cov-report=term:skip-covered
 	@echo "Screenshots for a person to look at: $(SCREENSHOTS)/"
 
 # The edit loop: every test but the ones marked browser, http or slow (see pyproject.toml), in

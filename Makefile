@@ -10,7 +10,7 @@ PORT ?= 8000
 DOMAINS := content messages narration
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: setup run serve test lint typecheck lock catalogs extract update compile chromium nginx static bench loadtest clean
+.PHONY: setup run serve test test-fast lint typecheck lock catalogs extract update compile chromium nginx static bench loadtest clean
 
 # Python packages come from the lock file (exact versions with their hashes: see the README's
 # "Dependencies"); the project itself is then installed without resolving anything.
@@ -71,9 +71,18 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
+# Every test, on PYTEST_WORKERS processes (pytest-xdist; each has its own test server and
+# browser). --dist worksteal: an idle worker takes tests queued on the other, so one long
+# module (tests/web/test_demo.py) does not hold the run on one worker.
+PYTEST_WORKERS ?= 2
 test: setup chromium nginx lint typecheck
-	$(BIN)/pytest -W error -p no:cacheprovider --cov=tutorial --cov-report=term:skip-covered
+	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal --cov=tutorial --cov-report=term:skip-covered
 	@echo "Screenshots for a person to look at: $(SCREENSHOTS)/"
+
+# The edit loop: every test but the ones marked browser, http or slow (see pyproject.toml), in
+# under a minute.
+test-fast: setup
+	$(BIN)/pytest -W error -p no:cacheprovider -q -m "not browser and not http and not slow"
 
 run: setup
 	$(BIN)/flask --app tutorial:create_app run --host 127.0.0.1 --port $(PORT)

@@ -8,7 +8,9 @@ Usage: ``python benchmarks/engine_speed.py [--seconds 5] [--seed 1] [--replays 2
    In the same run, interleaved round by round with it so that both see the same load, the
    same loop with ``FastDeal`` (the search's representation, ``tutorial/engine/fast.py``):
    a shuffled deck, ``FastDeal.new``, ``legal_moves()`` listed at every decision and one
-   applied at random; and ``FastDeal.playout_random`` (the same, as the AI's playouts run it).
+   applied at random; and ``FastDeal.playout_random`` (the same loop inside FastDeal, with its
+   shortcut for the common decisions; the AI's own playouts play the greedy policy instead,
+   ``tutorial.ai.search.playout``).
    Prints each rate and its ratio to Deal's (issue 10 asks for 2.5 or more).
 2. Times replaying the longest deal record found among random ones (a full deal has at most 34
    actions: 32 cards, one exchange, one au sept answer) with ``tutorial.engine.record.replay``

@@ -57,8 +57,6 @@ import re
 import secrets
 import shlex
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -74,6 +72,13 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from tests.rig.crawl import crawl, http_getter, links  # noqa: E402
+from tests.rig.http import http_get  # noqa: E402
+from tests.rig.server import Server, ServerError, free_port, start_site  # noqa: E402
+
 STATIC = REPO / "static"
 LANG = "en"
 ACCEPT_ENCODING = "gzip, br"
@@ -83,102 +88,43 @@ AIM_P99_MS = 50.0
 AIM_FIRST_VISIT = 60 * 1024
 
 
-# --- Server ------------------------------------------------------------------------------
+# --- Server (the tests' rig: tests/rig/server.py) -------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@dataclass
-class Server:
-    url: str
-    process: subprocess.Popen[bytes]
-    log: Path
-
-    def worker_pids(self) -> list[int]:
-        pids = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == self.process.pid:
-                pids.append(int(stat.parent.name))
-        return sorted(pids)
-
-    def cpu_seconds(self) -> float:
-        """CPU time (user + system) used so far by the master and its live workers."""
-        total = 0
-        for pid in [self.process.pid, *self.worker_pids()]:
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
-        return total / os.sysconf("SC_CLK_TCK")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=5)
+def cpu_seconds(server: Server) -> float:
+    """CPU time (user + system) used so far by the master and its live workers."""
+    total = 0
+    for pid in [server.process.pid, *server.worker_pids()]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(log: Path, extra: list[str] | None = None) -> Server:
-    port = free_port()
-    env = {**os.environ, "PORT": str(port), "WEB_HOST": "127.0.0.1", "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("FLASK_DEBUG", None)
-    # Measured as deployed: production settings, unless the caller set its own.
-    env.setdefault("CHOUINE_ENV", "production")
-    env.setdefault("SECRET_KEY", secrets.token_hex(32))
-    env.setdefault("TRUSTED_HOSTS", "127.0.0.1")
-    env.setdefault("SITE_URL", f"http://127.0.0.1:{port}")  # required in production
-    with log.open("wb") as handle:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "-c",
-                str(REPO / "gunicorn.conf.py"),
-                "--max-requests",
-                "0",
-                *(extra or []),
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+    """The site under gunicorn, worker recycling off (``--max-requests 0``), every worker up.
+    Measured as deployed: production settings, unless the caller's environment sets its own."""
+    own = {
+        name: os.environ[name]
+        for name in ("CHOUINE_ENV", "SECRET_KEY", "TRUSTED_HOSTS")
+        if name in os.environ
+    }
+    settings = {"SECRET_KEY": secrets.token_hex(32), "TRUSTED_HOSTS": "127.0.0.1", **own}
+    production = settings.get("CHOUINE_ENV", "production").strip().lower() == "production"
+    try:
+        server = start_site(
+            log,
+            production=production,
+            workers=None,
+            options=["--max-requests", "0", *(extra or [])],
+            **settings,
         )
-    server = Server(f"http://127.0.0.1:{port}", process, log)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(server.url + f"/{LANG}/", timeout=2) as response:
-                if response.headers.get("Server", "").startswith("gunicorn"):
-                    # Every worker booted: gunicorn forks them one after the other, so wait
-                    # until their number holds still for a second.
-                    count, steady_since = len(server.worker_pids()), time.monotonic()
-                    while time.monotonic() - steady_since < 1.0 and time.monotonic() < deadline:
-                        time.sleep(0.2)
-                        now = len(server.worker_pids())
-                        if now != count:
-                            count, steady_since = now, time.monotonic()
-                    return server
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.2)
-    server.stop()
-    raise SystemExit(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
+    except ServerError as error:
+        raise SystemExit(str(error)) from None
+    server.wait_for_workers()
+    return server
 
 
 # --- Fetching and parsing ----------------------------------------------------------------
@@ -224,19 +170,16 @@ def fetch(url: str, headers: dict[str, str] | None = None) -> Fetched:
 
 
 class _Assets(HTMLParser):
-    """Links, and the assets a browser fetches on a first visit, from a page."""
+    """The assets a browser fetches on a first visit, from a page."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.links: list[str] = []
         self.assets: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         rel = a.get("rel", "").lower().split()
-        if tag == "a" and a.get("href"):
-            self.links.append(a["href"])
-        elif (
+        if (
             tag == "link"
             and a.get("href")
             and ({"stylesheet", "icon", "preload", "modulepreload"} & set(rel))
@@ -285,32 +228,35 @@ class Targets:
 
 
 def find_targets(server: Server) -> Targets:
-    """A demo step (a middle one) and the rules page, by following the site's links."""
-    home = fetch(f"{server.url}/{LANG}/")
-    links = parse_page(home.text).links
-    rules = next((p for p in links if re.fullmatch(rf"/{LANG}/rules/?", p)), None)
-    demo = next((p for p in links if re.fullmatch(rf"/{LANG}/demo/?", p)), None)
-    if rules is None or demo is None:
-        raise SystemExit(f"the home page links to no rules page or no demo ({rules=}, {demo=})")
+    """A demo step (a middle one), the rules page and its largest section, by following the
+    site's links (the tests' crawler, over HTTP, on the rules pages, the demo list and each
+    demo's first step; a demo's last step is the highest one its first step links to)."""
+    home_path = f"/{LANG}/"
     step_re = re.compile(rf"/{LANG}/demo/[^/?#]+/\d+")
-    steps = [p for p in parse_page(fetch(server.url + demo).text).links if step_re.fullmatch(p)]
-    if not steps:
+    wanted = re.compile(rf"/{LANG}/(?:rules(?:/[\w-]+)?|demo/(?:[^/?#]+/1)?)")
+    pages = crawl(http_getter(server), [home_path], keep=lambda path: wanted.fullmatch(path) is not None)
+    home = links(pages[home_path].text)
+    rules = next((p for p in home if re.fullmatch(rf"/{LANG}/rules/?", p)), None)
+    demo = next((p for p in home if re.fullmatch(rf"/{LANG}/demo/?", p)), None)
+    if rules is None or demo is None or demo not in pages:
+        raise SystemExit(f"the home page links to no rules page or no demo ({rules=}, {demo=})")
+    firsts = [p for p in links(pages[demo].text) if step_re.fullmatch(p)]
+    if not firsts:
         raise SystemExit(f"{demo} links to no demo step (/{LANG}/demo/<slug>/<n>)")
     demos: list[tuple[str, int]] = []  # (/<lang>/demo/<slug>, last step)
-    for first in dict.fromkeys(steps):
+    for first in dict.fromkeys(firsts):
         slug = first.rsplit("/", 1)[0]
         numbers = [
             int(p.rsplit("/", 1)[1])
-            for p in parse_page(fetch(server.url + first).text).links
+            for p in links(pages[first].text)
             if step_re.fullmatch(p) and p.rsplit("/", 1)[0] == slug
         ]
         demos.append((slug, max(numbers, default=1)))
     slug, last = demos[0]
     step = f"{slug}/{max(1, last // 2)}"
-    if fetch(server.url + step).status != 200:
+    if http_get(server, step).status != 200:
         step = f"{slug}/1"
-    rules_links = parse_page(fetch(server.url + rules).text).links
-    sections = sorted({p.split("#")[0] for p in rules_links if p.startswith(f"/{LANG}/rules/")})
+    sections = sorted({p.split("#")[0] for p in links(pages[rules].text) if p.startswith(f"/{LANG}/rules/")})
     mix: list[tuple[str, bool]] = []
     for lang in ("fr", "es", "en"):
 
@@ -322,7 +268,7 @@ def find_targets(server: Server) -> Targets:
         for slug, last in demos:
             for n in range(1, last + 1, max(1, last // 8)):
                 mix += [(there(f"{slug}/{n}"), False), (there(f"{slug}/{n}"), True)]
-    sizes = {p: len(fetch(server.url + p).body) for p in sections}
+    sizes = {p: len(pages[p].body) for p in sections if p in pages}
     largest = max(sizes, key=lambda p: sizes[p]) if sizes else None
     return Targets(step=step, rules=rules, section=largest, mix=mix)
 
@@ -1184,9 +1130,9 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
                     (page_runs, page_cpu, (path, hx)),
                     (static_runs, static_cpu, (static, False)),
                 ):
-                    before = server.cpu_seconds()
+                    before = cpu_seconds(server)
                     runs.append(run_wrk(wrk, server.url, [target], 32, max(1, seconds // ROUNDS)))
-                    cpu.append((server.cpu_seconds() - before) * 1000 / max(1, runs[-1].requests))
+                    cpu.append((cpu_seconds(server) - before) * 1000 / max(1, runs[-1].requests))
             page_result, static_result = median_result(page_runs), median_result(static_runs)
             ratio = statistics.median(p.rps / s.rps for p, s in zip(page_runs, static_runs, strict=True))
             cpu_ms, static_cpu_ms = statistics.median(page_cpu), statistics.median(static_cpu)
@@ -1258,11 +1204,11 @@ def ab(servers: dict[str, Server], wrk: str | None, seconds: int) -> int:
         for _ in range(ROUNDS):
             for kind, target in (("page", (path, hx)), ("static", (static, False))):
                 for label, server in servers.items():
-                    before = server.cpu_seconds()
+                    before = cpu_seconds(server)
                     result = run_wrk(wrk, server.url, [target], 32, max(1, seconds // ROUNDS))
                     runs.setdefault((label, kind), []).append(result)
                     cpu.setdefault((label, kind), []).append(
-                        (server.cpu_seconds() - before) * 1000 / max(1, result.requests)
+                        (cpu_seconds(server) - before) * 1000 / max(1, result.requests)
                     )
         for label in servers:
             page, stat = runs[(label, "page")], runs[(label, "static")]
@@ -1326,9 +1272,9 @@ def move_speed(server: Server, wrk: str | None, seconds: int) -> int:
     runs = []
     cpu = []
     for _ in range(ROUNDS):
-        before = server.cpu_seconds()
+        before = cpu_seconds(server)
         runs.append(run_wrk(wrk, server.url, targets, MOVE_CONNECTIONS, max(1, seconds // ROUNDS)))
-        cpu.append((server.cpu_seconds() - before) * 1000 / max(1, runs[-1].requests))
+        cpu.append((cpu_seconds(server) - before) * 1000 / max(1, runs[-1].requests))
     result = median_result(runs)
     print(
         f"{'move request':<30} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'cpu ms':>7}\n"

@@ -1,7 +1,20 @@
-"""Shared fixtures: the Flask app and its test client; Chromium for the browser tests."""
+"""Shared fixtures and the test suite's settings.
+
+- ``app``/``client``: the site built once for the session with ``create_app({"TESTING": True})``.
+- ``prod_server`` (session): the site under ``gunicorn -c gunicorn.conf.py`` in production
+  (:func:`tests.rig.server.start_site`) on a free loopback port, for the HTTP and browser
+  tests alike; at the end its log must hold no traceback and no 5xx answer (access log on,
+  so every status is in the log). Under pytest-xdist each worker has its own.
+- Markers (registered in pyproject.toml), set here from what a test uses: ``browser`` for a
+  test that drives Chromium, ``http`` for one that talks to a server over HTTP; ``slow`` is
+  written on the test. ``make test-fast`` leaves the three out.
+- One Hypothesis profile, ``chouine``: deterministic (derandomised, no example database), no
+  deadline (the cores are shared); a test states only its number of examples.
+"""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -11,8 +24,37 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, settings
 
+from tests.rig.server import Server, start_site
+from tests.rig.stack import NGINX, start_stack
 from tutorial.web import create_app
+from tutorial.web.stack import Stack
+
+settings.register_profile(
+    "chouine",
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+settings.load_profile("chouine")
+
+#: Fixtures that mean a test drives a browser, or talks to a server over HTTP.
+_BROWSER_FIXTURES = {"page", "browser", "context"}  # Playwright's (``site`` wraps ``page``)
+_HTTP_FIXTURES = {"prod_server", "prod_stack"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest deselects by marker (-m)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        # A value parametrized directly (``@pytest.mark.parametrize("page", …)``) is no fixture.
+        used = set(getattr(item, "fixturenames", ())) - set(callspec.params if callspec else ())
+        if used & _BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        elif used & _HTTP_FIXTURES:
+            item.add_marker(pytest.mark.http)
 
 
 @pytest.fixture(scope="session")
@@ -25,6 +67,47 @@ def app() -> Iterator[Flask]:
 @pytest.fixture()
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+#: A 5xx answer in gunicorn's access log (``"GET /x HTTP/1.1" 500 …``).
+_FIVE_XX = re.compile(r'" 5\d\d ')
+
+
+@pytest.fixture(scope="session")
+def prod_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The site in production under gunicorn, for the whole session; its log is checked at the end."""
+    log = tmp_path_factory.mktemp("prod") / "server.log"
+    server = start_site(log, ACCESS_LOG="-")
+    try:
+        yield server
+    finally:
+        server.stop()
+    text = server.log_text()
+    assert "Traceback" not in text, text[-5000:]
+    assert not _FIVE_XX.search(text), [ln for ln in text.splitlines() if _FIVE_XX.search(ln)][:20]
+
+
+@pytest.fixture(scope="session")
+def prod_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """nginx + gunicorn in production for the whole session; their logs are checked at the end.
+    The request rates per address are raised (every test request comes from 127.0.0.1); the
+    attack test starts a stack of its own with the production limits."""
+    if not NGINX.exists():
+        pytest.skip("nginx is not installed (make nginx)")
+    running = start_stack(
+        tmp_path_factory.mktemp("stack") / "run",
+        page_rate=1000,
+        page_burst=1000,
+        search_rate=1000,
+        search_burst=1000,
+    )
+    try:
+        yield running
+    finally:
+        running.stop()
+    text = running.log_text()
+    assert "Traceback" not in text, text[-5000:]
+    assert not _FIVE_XX.search(text), [ln for ln in text.splitlines() if _FIVE_XX.search(ln)][:20]
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,9 @@
 
 Used around refactorings that must not change behaviour: snapshot before, snapshot after,
 compare. The pages are found by following the site's own links from ``/`` and the three
-home pages (so a new page is snapshotted without editing this script); each URL is
-fetched as a whole page and as the htmx fragment, with the Flask test client.
+home pages (so a new page is snapshotted without editing this script), with the tests'
+crawler (``tests/rig/crawl.py``); each URL is fetched as a whole page and as the htmx
+fragment, with the Flask test client.
 
     python tools/snapshot_pages.py snap DIR      # write DIR/<quoted url>[.hx].html and DIR/index.tsv
     python tools/snapshot_pages.py compare A B   # list the pages that differ; exit 1 if any
@@ -18,12 +19,16 @@ import argparse
 import hashlib
 import re
 import sys
-from collections import deque
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import quote, urldefrag, urlsplit
+from urllib.parse import quote
 
-from tutorial import create_app
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.rig.crawl import client_getter  # noqa: E402
+from tests.rig.crawl import crawl as rig_crawl  # noqa: E402
+from tutorial import create_app  # noqa: E402
 
 #: Where the crawl starts, plus pages no link reaches (error pages in each language).
 SEEDS = (
@@ -40,51 +45,16 @@ HX_HEADERS = {"HX-Request": "true"}
 _ASSET_HASH = re.compile(rb"(/static/build/[\w./-]+?)\.[0-9a-f]{12}(\.\w+)")
 
 
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, _tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for name, value in attrs:
-            if name in ("href", "hx-get") and value:
-                self.hrefs.append(value)
-
-
-def _internal(href: str) -> str | None:
-    url, _ = urldefrag(href)
-    parts = urlsplit(url)
-    if parts.scheme or parts.netloc or not parts.path.startswith("/"):
-        return None
-    if parts.path.startswith("/static/"):
-        return None
-    return url
-
-
 def crawl() -> dict[str, tuple[int, bytes]]:
-    """Every URL reached from :data:`SEEDS`: (status, body), whole page and htmx fragment."""
-    app = create_app({"TESTING": True})
-    client = app.test_client()
+    """Every URL reached from :data:`SEEDS` (the shared crawler of ``tests/rig/crawl.py``):
+    (status, body), whole page and htmx fragment."""
+    client = create_app({"TESTING": True}).test_client()
+    fragment = client_getter(client, HX_HEADERS)
     pages: dict[str, tuple[int, bytes]] = {}
-    queue = deque(SEEDS)
-    seen = set(SEEDS)
-    while queue:
-        url = queue.popleft()
-        response = client.get(url)
-        pages[url] = (response.status_code, response.get_data())
-        fragment = client.get(url, headers=HX_HEADERS)
-        pages[url + " [hx]"] = (fragment.status_code, fragment.get_data())
-        if response.status_code in (301, 302, 303, 307, 308):
-            links = [response.headers.get("Location", "")]
-        else:
-            parser = _Links()
-            parser.feed(response.get_data(as_text=True))
-            links = parser.hrefs
-        for href in links:
-            found = _internal(href)
-            if found is not None and found not in seen:
-                seen.add(found)
-                queue.append(found)
+    for url, page in rig_crawl(client_getter(client), SEEDS).items():
+        pages[url] = (page.status, page.body)
+        hx = fragment(url)
+        pages[url + " [hx]"] = (hx.status, hx.body)
     return pages
 
 

@@ -4,21 +4,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, settings
-
 from tutorial.engine import ALL_CARDS, Action, Deal, Settings
 from tutorial.engine.random_play import choose_action
-
-
-def profile(examples: int) -> settings:
-    """Hypothesis settings for CI: deterministic, no deadline, no example database."""
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    )
 
 
 def random_position(seed: int, steps: int, quinte: int = 50) -> tuple[list, int, list[Action], Deal]:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import profile, random_position
-from hypothesis import assume, given
+from ai_helpers import random_position
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutorial.ai import LEVELS, Knowledge, choose, grade
 from tutorial.engine import Deal, IllegalAction, Settings
 
 
+@pytest.mark.slow
 def test_every_choice_is_legal_over_many_deals() -> None:
     # Each level plays whole deals against the engine's playful random policy, which declares
     # and exchanges often, so every kind of decision comes up.
@@ -34,6 +35,7 @@ def test_every_choice_is_legal_over_many_deals() -> None:
                 deal.apply(action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_seed_gives_the_same_choice(level: str) -> None:
     for seed in range(6):
@@ -81,7 +83,8 @@ def redistribute_unseen(
     return other
 
 
-@profile(30)
+@pytest.mark.slow
+@settings(max_examples=30)
 @given(
     deal_seed=st.integers(0, 2**32),
     steps=st.integers(0, 33),

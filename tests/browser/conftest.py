@@ -1,26 +1,20 @@
 """Browser tests: the real site under gunicorn, driven by Debian's Chromium through Playwright.
 
-- ``live_server`` (session): starts ``gunicorn -c gunicorn.conf.py`` on a free port of
-  127.0.0.1, waits until it answers, stops it at the end. Every browser test reuses it.
+- ``base_url`` (session): the site under ``gunicorn -c gunicorn.conf.py`` in production, the
+  ``prod_server`` of ``tests/conftest.py`` that the HTTP tests use too.
 - ``browser_type_launch_args`` (session): Playwright launches ``/usr/bin/chromium`` (no
   ``playwright install`` here: that download is unreachable; ``CHROMIUM_PATH`` names another
   binary). Without it every test that needs a browser is skipped with the reason (``make
   chromium`` installs it); the tests of the server over plain HTTP still run.
 - ``page``: pytest-playwright's page, on the live server (``base_url``), watched: a console
   error, an uncaught exception or a Content-Security-Policy violation fails the test.
-- Every test here is marked ``browser`` (``pytest -m "not browser"`` leaves them out).
+- Every test that uses a browser is marked ``browser`` (``tests/conftest.py``; ``pytest -m
+  "not browser"`` leaves them out).
 """
 
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from tests.rig.server import Server
 from tutorial.catalogs import LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -43,101 +38,16 @@ CHROMIUM_ARGS = [
 #: Where screenshots go (``make test`` prints this folder at the end).
 SCREENSHOTS = REPO / os.environ.get("SCREENSHOTS", "artifacts/screenshots")
 LANGS = LANGUAGES
-START_TIMEOUT = 30.0
-
-_HERE = Path(__file__).resolve().parent
 
 
+@pytest.hookimpl(trylast=True)  # after tests/conftest.py has marked the browser tests
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    skip = None
-    if not CHROMIUM.exists():
-        skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (install it with `make chromium`)")
-    for item in items:
-        if _HERE in Path(str(item.fspath)).resolve().parents:
-            item.add_marker(pytest.mark.browser)
-            needs_browser = set(getattr(item, "fixturenames", ())) & {"page", "browser", "context", "site"}
-            if skip is not None and needs_browser:
-                item.add_marker(skip)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200 and response.headers.get("Server", "").startswith("gunicorn")
-    except (urllib.error.URLError, OSError):
-        return False
-
-
-@dataclass
-class LiveServer:
-    url: str
-    process: subprocess.Popen[bytes]
-    log: Path
-
-    def log_text(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")
-
-
-def start_server(log: Path, workers: int = 2) -> LiveServer:
-    port = free_port()
-    env = {
-        **os.environ,
-        "PORT": str(port),
-        "WEB_HOST": "127.0.0.1",
-        "WEB_CONCURRENCY": str(workers),
-        "PYTHONDONTWRITEBYTECODE": "1",
-    }
-    env.pop("FLASK_DEBUG", None)
-    env.pop("CHOUINE_ENV", None)
-    handle = log.open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py")],
-        cwd=REPO,
-        env=env,
-        stdout=handle,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    handle.close()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
-        if _answers(url + "/en/"):
-            return LiveServer(url, process, log)
-        time.sleep(0.2)
-    stop_server(process)
-    raise RuntimeError(f"gunicorn did not answer on {url} within {START_TIMEOUT} s:\n{log.read_text()}")
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is not None:
+    if CHROMIUM.exists():
         return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=5)
-
-
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """The site under gunicorn on a free loopback port, for the whole session."""
-    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
-    server = start_server(log)
-    try:
-        yield server
-    finally:
-        stop_server(server.process)
-    assert "Traceback" not in server.log_text(), server.log_text()
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (install it with `make chromium`)")
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")
@@ -151,10 +61,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def base_url(live_server: LiveServer) -> str:
-    """The live server's root URL (replaces pytest-base-url's fixture, whose instance-method
+def base_url(prod_server: Server) -> str:
+    """The server's root URL (replaces pytest-base-url's fixture, whose instance-method
     form pytest 9 deprecates: an error under ``-W error``)."""
-    return live_server.url
+    return prod_server.url
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,6 @@ def test_home(site: Any, lang: str, screenshots: Path) -> None:
     site.screenshot(path=screenshots / f"home-{lang}-360.png", full_page=True)
 
 
-def test_root_redirects_to_browser_language(site: Any, live_server: Any) -> None:
+def test_root_redirects_to_browser_language(site: Any, prod_server: Any) -> None:
     site.goto("/")
-    assert site.url == f"{live_server.url}/en/"  # the context's locale is en-GB
+    assert site.url == f"{prod_server.url}/en/"  # the context's locale is en-GB

@@ -10,7 +10,6 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from tutorial.engine import (
@@ -246,17 +245,6 @@ def recount(events: Iterable[Any]) -> tuple[tuple[int, int], tuple[int, int]]:
     assert last is not None and last.trick == 16
     points[last.winner] += 10
     return (points[0], points[1]), (declared[0], declared[1])
-
-
-def profile(examples: int) -> settings:
-    """Hypothesis settings for CI: deterministic, no deadline, no example database."""
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
 
 
 @st.composite

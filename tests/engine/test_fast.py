@@ -59,6 +59,7 @@ from .fast_lockstep import (
 DEALS = 3000
 
 
+@pytest.mark.slow
 def test_random_deals_agree_with_deal_at_every_decision() -> None:
     seen: Counter[str] = Counter()
     rng = random.Random(20261130)

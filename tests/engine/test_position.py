@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from tutorial.engine import (
     Combination,
@@ -17,7 +17,7 @@ from tutorial.engine import (
     Trick,
 )
 
-from .chouine_helpers import card, cards, deal_setups, profile, random_policy
+from .chouine_helpers import card, cards, deal_setups, random_policy
 
 
 def test_position_in_strict_play_gives_the_rule_8_reasons():
@@ -120,7 +120,7 @@ def test_position_refuses_impossible_set_ups(kwargs):
         Deal.from_position(**kwargs)
 
 
-@profile(150)
+@settings(max_examples=150)
 @given(deal_setups())
 def test_position_rebuilt_from_any_moment_of_a_deal_offers_the_same_choices(setup):
     """Take a random moment of a random deal, rebuild it with from_position, and play both on

@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from tutorial.engine import (
     ALL_CARDS,
@@ -30,7 +30,7 @@ from tutorial.engine import (
 )
 from tutorial.engine.events import CardDrawn, CardPlayed, ChouineWon, DealScored, TrickWon
 
-from .chouine_helpers import deal_setups, planted_deck, profile, random_policy, recount, snapshot
+from .chouine_helpers import deal_setups, planted_deck, random_policy, recount, snapshot
 from .chouine_referee import Referee
 
 ILLEGAL_CARD_REASONS = {Reason.MUST_FOLLOW_SUIT, Reason.MUST_OVERTRUMP, Reason.MUST_TRUMP}
@@ -116,7 +116,8 @@ def play_random_deal(deck, dealer, quinte, rng, *, each_step=None):
     return deal, tokens, events
 
 
-@profile(1000)
+@pytest.mark.slow
+@settings(max_examples=1000)
 @given(deal_setups())
 def test_invariants_hold_at_every_step_of_random_deals(setup):
     deck, dealer, quinte, rng = setup
@@ -145,7 +146,8 @@ def test_invariants_hold_at_every_step_of_random_deals(setup):
     assert tokens.count("swap") <= 1 and tokens.count("pass") <= 1
 
 
-@profile(1000)
+@pytest.mark.slow
+@settings(max_examples=1000)
 @given(deal_setups())
 def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
     """The referee (chouine_referee.py) reads the rules on its own: same hands, same player to
@@ -192,7 +194,8 @@ def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
         assert scored == []
 
 
-@profile(500)
+@pytest.mark.slow
+@settings(max_examples=500)
 @given(deal_setups())
 def test_records_round_trip_and_replay_to_the_same_result(setup):
     deck, dealer, quinte, rng = setup
@@ -214,7 +217,8 @@ def test_records_round_trip_and_replay_to_the_same_result(setup):
         assert step.before.is_legal(step.action)
 
 
-@profile(200)
+@pytest.mark.slow
+@settings(max_examples=200)
 @given(deal_setups())
 def test_non_legal_tokens_are_refused_with_a_reason_and_change_nothing(setup):
     deck, dealer, quinte, rng = setup

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tutorial.ai import GradeKind, Knowledge
+from tutorial.ai import Grade, GradeKind, Knowledge
 from tutorial.engine import ALL_CARDS, Card, Deal, parse_action, random_record, replay
 from tutorial.narration.choices import answer_note, choice_note, grade_choice
 from tutorial.narration.coach import Coach
@@ -46,21 +46,28 @@ def _decisions(count: int) -> list[tuple[str, Deal, str]]:
 DECISIONS = _decisions(4)
 
 
+@pytest.fixture(scope="module")
+def verdicts() -> list[Grade]:
+    """The coach's grade of each decision, computed once for the module (an expert search
+    each: seconds in all), then put into words in each language."""
+    return [grade_choice(deal, parse_action(token), seed) for seed, deal, token in DECISIONS]
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
-def test_the_coach_names_only_cards_the_chooser_could_see(lang: str) -> None:
-    for seed, deal, token in DECISIONS:
+def test_the_coach_names_only_cards_the_chooser_could_see(lang: str, verdicts: list[Grade]) -> None:
+    for (seed, deal, _token), verdict in zip(DECISIONS, verdicts, strict=True):
         coach = Coach(lang, ("Alice", "Bob"))
-        verdict = grade_choice(deal, parse_action(token), seed)
         note = choice_note(coach, deal, verdict)
         hidden = set(ALL_CARDS) - _visible(deal)
         for sentence in note.sentences:
             assert not (_named(sentence.text, lang) & hidden), (seed, sentence.text)
 
 
-def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why() -> None:
+@pytest.mark.slow
+def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(verdicts: list[Grade]) -> None:
     disagreements = 0
-    for seed, deal, token in DECISIONS:
-        verdict = grade_choice(deal, parse_action(token), seed)
+    for (_seed, deal, _token), verdict in zip(DECISIONS, verdicts, strict=True):
         note = choice_note(Coach("en", ("Alice", "Bob")), deal, verdict)
         if len(deal.legal_actions()) == 1:
             assert "no other choice" in note.why.text
@@ -74,18 +81,24 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why() -> None:
     assert disagreements > 0
 
 
-def test_the_grade_is_the_same_for_the_same_seed() -> None:
+@pytest.mark.slow
+def test_the_grade_is_the_same_for_the_same_seed(verdicts: list[Grade]) -> None:
     seed, deal, token = DECISIONS[5]
-    a = grade_choice(deal, parse_action(token), seed)
-    b = grade_choice(deal, parse_action(token), seed)
-    assert (a.kind, a.best) == (b.kind, b.best)
+    again = grade_choice(deal, parse_action(token), seed)
+    assert (again.kind, again.best) == (verdicts[5].kind, verdicts[5].best)
+
+
+@pytest.fixture(scope="module")
+def answer_verdict() -> Grade:
+    """A learner's answer (the last legal action) graded once, put into words in each language."""
+    seed, deal, _token = DECISIONS[3]
+    return grade_choice(deal, deal.legal_actions()[-1], seed)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
-def test_the_answer_note_grades_the_learner_in_their_language(lang: str) -> None:
-    seed, deal, _token = DECISIONS[3]
-    action = deal.legal_actions()[-1]
-    verdict = grade_choice(deal, action, seed)
+def test_the_answer_note_grades_the_learner_in_their_language(lang: str, answer_verdict: Grade) -> None:
+    _seed, deal, _token = DECISIONS[3]
+    verdict = answer_verdict
     note = answer_note(Coach(lang, ("Alice", "Bob")), deal, verdict)
     words = {"fr": "Votre choix", "es": "Tu elección", "en": "Your choice"}[lang]
     assert note.why.text.startswith(words)

@@ -1,39 +1,45 @@
-"""Bad input sent to every route of the site, through the Flask test client.
+"""Bad input sent to every route of the site, through the Flask test client, and a stated
+sample of the same table over real HTTP.
 
 The routes come from ``app.url_map``; valid values for their arguments (a rules section, a
-demo slug, a step number) are found by following the site's own links from each home page,
-so every page that lands is covered without editing this file. Each route then gets, one
-argument at a time, the values a careless or hostile client sends: an unknown language or
-page, step 0, negative, huge and non-numeric steps, path traversal, a 10,000-character
-segment, markup meant to be reflected. Every page also gets bad query strings, malformed
-``Accept-Language`` headers and the methods it does not take.
+demo slug, a step number) are found by following the site's own links from each home page
+(the ``site`` fixture: the shared crawler of ``tests.rig.crawl``, run once per session, not at
+collection), so every page that lands is covered without editing this file. Each route then
+gets, one argument at a time, the values a careless or hostile client sends: an unknown
+language or page, step 0, negative, huge and non-numeric steps, path traversal, a
+10,000-character segment, markup meant to be reflected. Every page also gets bad query
+strings, malformed ``Accept-Language`` headers and the methods it does not take.
 
 Each response must be the right status (404 for an address that names nothing, 400 for a bad
 parameter value, 405 for a method, 2xx/3xx where the request is fine), an HTML page in the
 URL's language where the URL names one, never a 500, never a stack trace, never the input
 echoed back unescaped, and always with the security headers.
+
+The table's rows are named at collection from the routes alone (which arguments a route
+takes, which of them are numbers: :data:`NUMERIC_ARGUMENTS`); their sample values are filled
+in from the crawl when the tests run, and a test checks that the crawl agrees.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from werkzeug.exceptions import HTTPException
-from werkzeug.routing import IntegerConverter, Rule
+from werkzeug.routing import IntegerConverter, RequestRedirect, Rule
 from werkzeug.test import TestResponse
 
+from tests.rig.crawl import Fetched, client_getter, crawl
+from tests.rig.http import http_get
+from tests.rig.server import SECRET_KEY, Server
 from tutorial import create_app
 from tutorial.web.i18n import LANGUAGES
-
-from .conftest import SECRET_KEY
 
 #: Markup that must never come back unescaped (path segments, queries, headers).
 INJECTIONS = (
@@ -60,41 +66,39 @@ LONG = "a" * 10_000
 #: Path arguments that carry data rather than name a page (the practice table's signed game
 #: and the learner's move): a bad value is a 400 page.
 SIGNED_ARGUMENTS = ("token", "action")
+#: Path arguments that hold a number (a step, a seat) though their converter is a string's.
+NUMERIC_ARGUMENTS = ("step", "seat")
+#: Endpoints left out of the per-route table: static files and ``/`` have rows of their own.
+_NOT_PAGES = ("static", "home.root")
 
 
-# --- Discovering the routes and a valid value for each of their arguments ---------------
-
-
-class _Links(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "a":
-            href = dict(attrs).get("href")
-            if href:
-                self.hrefs.append(href)
-
-
-def _links(html: str) -> list[str]:
-    parser = _Links()
-    parser.feed(html)
-    return parser.hrefs
+# --- The routes, and a valid value for each of their arguments --------------------------
 
 
 @dataclass
 class Site:
     app: Flask
-    #: endpoint -> sample view arguments of a page that answered 200
+    #: endpoint -> rule, for every page route (GET, not a file)
+    rules: dict[str, Rule]
+    #: endpoint -> sample view arguments of a page that answered 200 (or led on)
     samples: dict[str, dict[str, Any]] = field(default_factory=dict)
-    rules: dict[str, Rule] = field(default_factory=dict)
-    #: endpoints that answer with a stub, not a page (parts of the site still being built)
-    stubs: set[str] = field(default_factory=set)
-    #: endpoints with no link to them, whose sample URL may answer with a redirect
+    #: endpoints whose sample URL answers with a redirect (a new game, a move, a first step)
     redirects: set[str] = field(default_factory=set)
-    #: endpoints that answer a text file, not a page (/robots.txt): covered by the root cases
-    files: set[str] = field(default_factory=set)
+
+
+def _is_file(rule: Rule) -> bool:
+    """A fixed file, not a page (``/robots.txt``: the root rows cover it). A file named by
+    arguments (``…/<token>/record.json``) gets their rows: a bad token is a 400 page."""
+    return not rule.arguments and "." in rule.rule.rsplit("/", 1)[-1]
+
+
+def page_rules(app: Flask) -> dict[str, Rule]:
+    """Every route that answers GET with a page, by endpoint (the first rule of each)."""
+    rules: dict[str, Rule] = {}
+    for rule in app.url_map.iter_rules():
+        if "GET" in (rule.methods or ()) and rule.endpoint not in _NOT_PAGES and not _is_file(rule):
+            rules.setdefault(rule.endpoint, rule)
+    return rules
 
 
 def _build(rule: Rule, args: dict[str, Any]) -> str:
@@ -105,94 +109,67 @@ def _build(rule: Rule, args: dict[str, Any]) -> str:
     return path
 
 
-def _sample_unlinked(site: Site, client: FlaskClient) -> None:
+def _sample_unlinked(site: Site) -> None:
     """Routes no link leads to (e.g. a redirect to a first step): their arguments taken from a
     page that has the same ones."""
+    client = site.app.test_client()
     for endpoint, rule in site.rules.items():
-        if endpoint in site.samples or endpoint in site.stubs or endpoint in ("static", "home.root"):
+        if endpoint in site.samples:
             continue
         family = endpoint.split(".")[0] + "."
         candidates = sorted(site.samples.items(), key=lambda item: not item[0].startswith(family))
         for _other, args in candidates:
             if rule.arguments <= set(args):
                 sample = {name: args[name] for name in rule.arguments}
-                answer = client.get(_build(rule, sample))
-                # A page or a redirect to one (not a text file such as /robots.txt).
-                if answer.status_code < 300 and answer.mimetype != "text/html":
-                    site.files.add(endpoint)
-                    break
-                if answer.status_code < 400:
+                if client.get(_build(rule, sample)).status_code < 400:
                     site.samples[endpoint] = sample
                     site.redirects.add(endpoint)
                     break
 
 
-def _leads_on(
-    site: Site, rule: Rule, args: dict[str, Any], response: Any, seen: set[str], queue: list[str]
-) -> bool:
-    """A page that leads on (a new practice game, a move: 302/303 to a page of the site): its
-    URL is a sample too, and where it leads is followed."""
-    location = urlsplit(response.headers.get("Location", ""))
-    if response.status_code not in (302, 303) or location.netloc or not location.path.startswith("/"):
-        return False
-    site.rules.setdefault(rule.endpoint, rule)
+def _learn(site: Site, rule: Rule, args: dict[str, Any], page: Fetched) -> None:
+    """A page that answered 200, or one that leads on to a page of the site (a new practice
+    game, a move: 302/303), is a sample of its endpoint."""
+    location = urlsplit(page.headers.get("location", ""))
+    leads_on = page.status in (302, 303) and not location.netloc and location.path.startswith("/")
+    if rule.endpoint not in site.rules or not (leads_on or (page.status == 200 and page.is_html)):
+        return
     site.samples.setdefault(rule.endpoint, dict(args))
-    site.redirects.add(rule.endpoint)
-    if location.path not in seen:
-        seen.add(location.path)
-        queue.append(location.path)
-    return True
+    if leads_on:
+        site.redirects.add(rule.endpoint)
 
 
 def discover(max_fetches: int = 120) -> Site:
-    """Follow links from every home page; keep one working URL per endpoint."""
+    """Follow links from every home page (at most two pages of each endpoint); keep one
+    working URL per endpoint."""
     # Signed with the HTTP server's key: the practice table's game URLs work on both.
     app = create_app({"TESTING": True, "SECRET_KEY": SECRET_KEY})
-    site = Site(app)
+    site = Site(app, page_rules(app))
     adapter = app.url_map.bind("localhost")
-    client = app.test_client()
-    fetched: dict[str, int] = {}
-    # Two pages per endpoint are fetched: the full deal's first step is queued at once, since the
-    # fast path's quick deal (the home pages' first demo link) offers no play-along.
-    queue = [f"/{lang}/" for lang in LANGUAGES] + ["/en/demo/full-deal/1"]
-    seen = set(queue)
-    fetches = 0
-    while queue and fetches < max_fetches:
-        url = queue.pop(0)
-        parts = urlsplit(url)
+    fetches: Counter[str] = Counter()
+
+    def match(path: str) -> tuple[Rule, dict[str, Any]] | None:
         try:
-            rule, args = adapter.match(parts.path, return_rule=True)
-        except Exception:  # redirects, 404s: not a page to learn from
-            continue
-        if rule.endpoint == "static" or fetched.get(rule.endpoint, 0) >= 2:
-            continue
-        fetched[rule.endpoint] = fetched.get(rule.endpoint, 0) + 1
-        fetches += 1
-        response = client.get(parts.path)
-        leads_on = _leads_on(site, rule, args, response, seen, queue)
-        if leads_on or response.status_code != 200 or response.mimetype != "text/html":
-            continue
-        if "<html" not in response.get_data(as_text=True):
-            # A stub that a teammate has not replaced yet: no page to test.
-            site.stubs.add(rule.endpoint)
-            continue
-        site.rules.setdefault(rule.endpoint, rule)
-        site.samples.setdefault(rule.endpoint, dict(args))
-        for href in _links(response.get_data(as_text=True)):
-            target = urlsplit(href)
-            if target.scheme or target.netloc or not target.path.startswith("/"):
-                continue
-            if target.path not in seen:
-                seen.add(target.path)
-                queue.append(target.path)
-    for rule in app.url_map.iter_rules():
-        site.rules.setdefault(rule.endpoint, rule)
-    _sample_unlinked(site, client)
+            return adapter.match(urlsplit(path).path, return_rule=True)  # type: ignore[return-value]
+        except (HTTPException, RequestRedirect):  # 404s, redirects: not a page to learn from
+            return None
+
+    def keep(path: str) -> bool:
+        found = match(path)
+        if found is None:
+            return False
+        fetches[found[0].endpoint] += 1
+        return fetches[found[0].endpoint] <= 2
+
+    # The full deal's first step is a seed too: the fast path's quick deal (the home pages'
+    # first demo link) offers no play-along, and two pages of each endpoint are fetched.
+    seeds = [f"/{lang}/" for lang in LANGUAGES] + ["/en/demo/full-deal/1"]
+    for path, page in crawl(client_getter(app.test_client()), seeds, keep=keep, limit=max_fetches).items():
+        found = match(path)
+        if found is not None:
+            _learn(site, *found, page)
+    _sample_unlinked(site)
     return site
-
-
-SITE = discover()
-PAGE_ENDPOINTS = sorted(e for e in SITE.samples if e != "static")
 
 
 def _quoted(value: str) -> str:
@@ -219,6 +196,9 @@ class Case:
     fragment: bool = False
     #: the answer is an HTML page (not a static file)
     html: bool = True
+    #: the route's endpoint and what kind of row this is on it (None: a row of the root table)
+    endpoint: str | None = None
+    kind: str = ""
 
 
 def _lang_of(args: dict[str, Any]) -> str | None:
@@ -226,15 +206,26 @@ def _lang_of(args: dict[str, Any]) -> str | None:
     return lang if lang in LANGUAGES else None
 
 
-def _argument_cases(endpoint: str) -> Iterator[Case]:
-    rule = SITE.rules[endpoint]
-    sample = SITE.samples[endpoint]
-    for name in rule.arguments:
-        converter = rule._converters[name]
+def is_numeric(rule: Rule, name: str) -> bool:
+    return isinstance(rule._converters[name], IntegerConverter) or name in NUMERIC_ARGUMENTS
+
+
+def _argument_class(rule: Rule, name: str) -> str:
+    if name == "lang":
+        return "lang"
+    if name in SIGNED_ARGUMENTS:
+        return "signed"
+    return "number" if is_numeric(rule, name) else "word"
+
+
+def _argument_cases(site: Site, endpoint: str) -> Iterator[Case]:
+    rule = site.rules[endpoint]
+    sample = site.samples[endpoint]
+    for name in sorted(rule.arguments):
         bad: list[tuple[str, str]] = []
         if name == "lang":
             bad += [("unknown-language", "xx"), ("upper-case-language", "FR"), ("language-tag", "fr-FR")]
-        elif isinstance(converter, IntegerConverter) or str(sample[name]).isdigit():
+        elif is_numeric(rule, name):
             bad += [
                 ("step-0", "0"),
                 ("step-negative", "-1"),
@@ -245,7 +236,7 @@ def _argument_cases(endpoint: str) -> Iterator[Case]:
                 ("step-exponent", "1e3"),
             ]
         else:
-            bad += [("unknown-" + name, "no-such-" + name)]
+            bad += [("unknown", "no-such-" + name)]
         bad += [("long-segment", LONG)]
         bad += [(f"traversal-{i}", t) for i, t in enumerate(TRAVERSALS)]
         bad += [(f"injection-{i}", _quoted(s)) for i, s in enumerate(INJECTIONS)]
@@ -258,30 +249,38 @@ def _argument_cases(endpoint: str) -> Iterator[Case]:
             # A signed game or a move that is not valid is a bad request (400), not a missing page.
             # (A value that decodes to more path segments names no route: 404.)
             status = (400,) if name in SIGNED_ARGUMENTS and "/" not in unquote(value) else (404,)
-            yield Case(f"{endpoint}:{case_id}", _build(rule, args), status, lang)
+            kind = f"{_argument_class(rule, name)}:{case_id}"
+            yield Case(
+                f"{endpoint}:{name}:{case_id}", _build(rule, args), status, lang, endpoint=endpoint, kind=kind
+            )
 
 
-def _accepts(path: str, method: str) -> bool:
+def _accepts(app: Flask, path: str, method: str) -> bool:
     """Does a route take ``method`` at ``path`` (a form that is sent)?"""
     try:
-        SITE.app.url_map.bind("localhost").match(path, method=method)
+        app.url_map.bind("localhost").match(path, method=method)
     except HTTPException:
         return False
     return True
 
 
-def _page_cases(endpoint: str) -> Iterator[Case]:
-    rule = SITE.rules[endpoint]
-    sample = SITE.samples[endpoint]
-    path = _build(rule, sample)
+def _page_cases(site: Site, endpoint: str) -> Iterator[Case]:
+    for case in _page_rows(site, endpoint):
+        yield replace(case, id=f"{endpoint}:{case.id}", endpoint=endpoint, kind=case.id)
+
+
+def _page_rows(site: Site, endpoint: str) -> Iterator[Case]:
+    """The rows of one page (ids without the endpoint)."""
+    sample = site.samples[endpoint]
+    path = _build(site.rules[endpoint], sample)
     lang = _lang_of(sample)
-    ok = (200, 301, 302, 303, 307, 308) if endpoint in SITE.redirects else (200,)
-    yield Case(f"{endpoint}:ok", path, ok, lang)
-    yield Case(f"{endpoint}:head", path, ok, None, method="HEAD")
+    ok = (200, 301, 302, 303, 307, 308) if endpoint in site.redirects else (200,)
+    yield Case("ok", path, ok, lang)
+    yield Case("head", path, ok, None, method="HEAD")
     for method in ("POST", "PUT", "DELETE", "PATCH"):
         # A form that reads what is sent (e.g. /replay) answers an empty one with a 400 page.
-        status = (400,) if _accepts(path, method) else (405,)
-        yield Case(f"{endpoint}:{method}", path, status, lang, method=method)
+        status = (400,) if _accepts(site.app, path, method) else (405,)
+        yield Case(method, path, status, lang, method=method)
     honours_quinte = endpoint.startswith("rules.")
     bad_query = (400,) if honours_quinte else tuple({*ok, 400})
     for case_id, query in (
@@ -292,17 +291,17 @@ def _page_cases(endpoint: str) -> Iterator[Case]:
         ("quinte-injection", "quinte=" + _quoted(INJECTIONS[0])),
         ("quinte-raw-markup", 'quinte="><img src=x>&x=<script>alert(1)</script>'),
     ):
-        yield Case(f"{endpoint}:{case_id}", path, bad_query, lang, query=query)
-    yield Case(f"{endpoint}:quinte-repeated", path, tuple({*ok, 400}), lang, query="quinte=100&quinte=50")
-    yield Case(f"{endpoint}:quinte-100", path, ok, lang, query="quinte=100")
-    yield Case(f"{endpoint}:unknown-param", path, ok, lang, query="utm_source=" + _quoted(INJECTIONS[1]))
+        yield Case(case_id, path, bad_query, lang, query=query)
+    yield Case("quinte-repeated", path, tuple({*ok, 400}), lang, query="quinte=100&quinte=50")
+    yield Case("quinte-100", path, ok, lang, query="quinte=100")
+    yield Case("unknown-param", path, ok, lang, query="utm_source=" + _quoted(INJECTIONS[1]))
     for i, header in enumerate(
         (";;q=x", "*;q=abc", "fr;q=2, es;q=-1", "x" * 5000, "\x00\x01", INJECTIONS[0], "é,ü;q=0.5")
     ):
         headers = (("Accept-Language", header),)
-        yield Case(f"{endpoint}:accept-language-{i}", path, ok, lang, headers=headers)
+        yield Case(f"accept-language-{i}", path, ok, lang, headers=headers)
     yield Case(
-        f"{endpoint}:htmx-fragment-injected-headers",
+        "htmx-fragment-injected-headers",
         path,
         ok,
         None,
@@ -311,7 +310,7 @@ def _page_cases(endpoint: str) -> Iterator[Case]:
     )
 
 
-def _root_cases() -> Iterator[Case]:
+def _root_cases(app: Flask) -> Iterator[Case]:
     yield Case("root:no-language", "/", (302,), None)
     for i, header in enumerate((";;q=x", "*", "de", "x" * 5000, "fr;q=abc, es", INJECTIONS[0])):
         yield Case(f"root:accept-language-{i}", "/", (302,), None, headers=(("Accept-Language", header),))
@@ -324,7 +323,7 @@ def _root_cases() -> Iterator[Case]:
     for name in (
         "css/site.css",
         "js/site.js",
-        *sorted(SITE.app.extensions.get("chouine_assets", {}).values())[:3],
+        *sorted(app.extensions.get("chouine_assets", {}).values())[:3],
     ):
         yield Case(f"static:ok:{name}", "/static/" + name, (200,), None, html=False)
         yield Case(f"static:head:{name}", "/static/" + name, (200,), None, method="HEAD", html=False)
@@ -349,15 +348,61 @@ def _root_cases() -> Iterator[Case]:
     yield Case("nul-byte", "/en/%00", (404, 400), None)
 
 
-def _all_cases() -> list[Case]:
-    cases = list(_root_cases())
-    for endpoint in PAGE_ENDPOINTS:
-        cases += list(_page_cases(endpoint))
-        cases += list(_argument_cases(endpoint))
+def all_cases(site: Site) -> list[Case]:
+    cases = list(_root_cases(site.app))
+    for endpoint in sorted(site.rules):
+        cases += list(_page_cases(site, endpoint))
+        cases += list(_argument_cases(site, endpoint))
     return cases
 
 
-CASES = _all_cases()
+def http_sample(cases: list[Case]) -> list[Case]:
+    """The rows sent over HTTP too: what the server in front of the app could change.
+
+    - every row of the root table (gunicorn's own reading of paths: traversal, static files,
+      NUL bytes, open redirects, oversized lines);
+    - every route's ``ok`` row (each route answers under gunicorn in production);
+    - every kind of row once (a kind: ``POST``, ``accept-language-3``, ``word:traversal-2``,
+      ``number:long-segment`` …: the same request on any route), each on the route that has
+      had the fewest rows so far (routes in sorted order, kinds in sorted order).
+
+    A deterministic selection of about one row in eight: the app's answers to the rest are
+    the in-process run's, and the request shapes they use all go over the wire here.
+    """
+    chosen = [case for case in cases if case.endpoint is None or case.kind == "ok"]
+    by_kind: defaultdict[str, list[Case]] = defaultdict(list)
+    for case in cases:
+        if case.endpoint is not None and case.kind != "ok":
+            by_kind[case.kind].append(case)
+    load: Counter[str] = Counter()
+    for kind in sorted(by_kind):
+        case = min(by_kind[kind], key=lambda c: (load[c.endpoint], c.endpoint))
+        load[str(case.endpoint)] += 1
+        chosen.append(case)
+    return chosen
+
+
+def _collection_site() -> Site:
+    """The routes as collection sees them: every sample value a number (the rows' names do not
+    depend on the values; the ``site`` fixture fills in real ones)."""
+    app = create_app({"TESTING": True})
+    rules = page_rules(app)
+    return Site(
+        app, rules, {endpoint: dict.fromkeys(rule.arguments, "1") for endpoint, rule in rules.items()}
+    )
+
+
+_NAMED = all_cases(_collection_site())
+CASE_IDS = [case.id for case in _NAMED]
+HTTP_IDS = [case.id for case in http_sample(_NAMED)]
+#: Through nginx: the same sample but the Accept-Language rows, which nginx passes untouched
+#: (one in eight of those is kept), and every row of a header kind (what nginx reads itself).
+STACK_IDS = [
+    case.id
+    for i, case in enumerate(_NAMED)
+    if (case.id in set(HTTP_IDS) and (":accept-language" not in case.id or i % 8 == 0))
+    or (case.headers and ":accept-language" not in case.id)
+]
 
 
 # --- The checks -------------------------------------------------------------------------
@@ -382,21 +427,43 @@ def check_headers(response: TestResponse) -> None:
         assert "HttpOnly" in cookie and "SameSite" in cookie, cookie
 
 
+@pytest.fixture(scope="session")
+def site() -> Site:
+    """The routes and a working sample of each, found by the crawl (once per session)."""
+    return discover()
+
+
+@pytest.fixture(scope="session")
+def table(site: Site) -> dict[str, Case]:
+    """The rows by id, with the crawl's sample values."""
+    return {case.id: case for case in all_cases(site)}
+
+
 @pytest.fixture(scope="module")
 def client() -> Any:
-    return SITE.app.test_client()
+    """A client of the site signed with the HTTP server's key (as the crawl's)."""
+    return create_app({"TESTING": True, "SECRET_KEY": SECRET_KEY}).test_client()
 
 
-def test_the_table_covers_every_page_route() -> None:
-    """Each route of the site (but ``static`` and ``/``) has a working sample URL."""
-    routes = {r.endpoint for r in SITE.app.url_map.iter_rules() if "GET" in (r.methods or ())}
-    routes -= {"static", "home.root"}
-    missing = routes - set(SITE.samples) - SITE.stubs - SITE.files
+@pytest.mark.slow
+def test_the_table_covers_every_page_route(site: Site, table: dict[str, Case]) -> None:
+    """Each page route of the site (but ``static`` and ``/``) has a working sample URL, whose
+    numeric arguments are the ones the rows were named for; the rows are the ones collected."""
+    missing = set(site.rules) - set(site.samples)
     assert not missing, f"no page found by following links for {missing}"
+    for endpoint, sample in site.samples.items():
+        rule = site.rules[endpoint]
+        numbers = {name for name in rule.arguments if str(sample[name]).isdigit()}
+        assert numbers == {name for name in rule.arguments if is_numeric(rule, name)}, (endpoint, sample)
+    assert list(table) == CASE_IDS
+    files = [r.endpoint for r in site.app.url_map.iter_rules() if _is_file(r)]
+    assert files and all(r.endpoint not in site.rules for r in site.app.url_map.iter_rules() if _is_file(r))
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_bad_input(client: Any, case: Case) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize("case_id", CASE_IDS)
+def test_bad_input(client: Any, table: dict[str, Case], case_id: str) -> None:
+    case = table[case_id]
     response = client.open(
         case.path,
         method=case.method,
@@ -415,7 +482,7 @@ def test_bad_input(client: Any, case: Case) -> None:
         assert body == ""
     if response.status_code == 405:
         assert response.headers.get("Allow"), "405 without Allow"
-        assert "POST" not in response.headers["Allow"] or _accepts(case.path, "POST")
+        assert "POST" not in response.headers["Allow"] or _accepts(client.application, case.path, "POST")
     if response.status_code in (301, 302, 303, 308):
         location = response.headers["Location"]
         assert urlsplit(location).netloc in ("", "localhost"), location
@@ -440,12 +507,12 @@ def test_error_pages_are_translated(client: Any) -> None:
     assert len(set(texts.values())) == len(LANGUAGES), texts
 
 
-def test_quinte_100_is_said_on_the_rules_pages(client: Any) -> None:
-    rules = [e for e in PAGE_ENDPOINTS if e.startswith("rules.")]
-    if not rules:
-        pytest.skip("no rules page yet")
+@pytest.mark.slow
+def test_quinte_100_is_said_on_the_rules_pages(client: Any, site: Site) -> None:
+    rules = [e for e in site.samples if e.startswith("rules.")]
+    assert rules
     for endpoint in rules:
-        path = _build(SITE.rules[endpoint], SITE.samples[endpoint])
+        path = _build(site.rules[endpoint], site.samples[endpoint])
         default = client.get(path).get_data(as_text=True)
         hundred = client.get(path, query_string="quinte=100").get_data(as_text=True)
         if endpoint == "rules.index" or "quinte" in default.lower():
@@ -459,41 +526,30 @@ def test_quinte_100_is_said_on_the_rules_pages(client: Any) -> None:
 _LINE_LIMIT = 8190
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_bad_input_over_http(prod_server: Any, case: Case) -> None:
-    """Every row of the table against ``gunicorn -c gunicorn.conf.py`` in production: the same
-    statuses (or gunicorn's own refusal of an oversized request), never a 5xx, never a trace,
-    the security headers on every answer. The session fixture then checks that the server's
-    log holds no traceback and no 5xx over the whole table."""
-    check_over_http(prod_server, case, {414, 431})
+@pytest.mark.parametrize("case_id", HTTP_IDS)
+def test_bad_input_over_http(prod_server: Server, table: dict[str, Case], case_id: str) -> None:
+    """The rows of :func:`http_sample` against ``gunicorn -c gunicorn.conf.py`` in production:
+    the same statuses (or gunicorn's own refusal of an oversized request), never a 5xx, never
+    a trace, the security headers on every answer. The session fixture then checks that the
+    server's log holds no traceback and no 5xx over the whole run."""
+    check_over_http(prod_server, table[case_id], {414, 431})
 
 
-#: Through nginx: every tenth row, every row of a kind of header but Accept-Language (every
-#: eighth of those).
-STACK_CASES = [
-    c
-    for i, c in enumerate(CASES)
-    if i % 10 == 0 or (c.headers and (":accept-language" not in c.id or i % 8 == 0))
-]
-
-
-@pytest.mark.http
-@pytest.mark.parametrize("case", STACK_CASES, ids=[c.id for c in STACK_CASES])
-def test_bad_input_through_nginx(prod_stack: Any, case: Case) -> None:
+@pytest.mark.parametrize("case_id", STACK_IDS)
+def test_bad_input_through_nginx(prod_stack: Any, table: dict[str, Case], case_id: str) -> None:
     """The same rows through the production stack (nginx in front): nginx's own refusals of an
     oversized or malformed request (400, 414), and of a path that climbs above the root once
     decoded (400), carry the same headers."""
+    case = table[case_id]
     check_over_http(prod_stack, case, {400, 414}, {400} if ":traversal-" in case.id else set())
 
 
-def check_over_http(server: Any, case: Case, refusals: set[int], also: set[int] = frozenset()) -> None:
+def check_over_http(server: Any, case: Case, refusals: set[int], also: set[int] | None = None) -> None:
     """One row over HTTP; ``refusals``: the server's own answers to an oversized request line or
     header; ``also``: other statuses this server may give the row."""
-    from .conftest import http_get
-
     # Sent as a browser would: characters not allowed in a URL percent-encoded.
     path = case.path + (f"?{quote(case.query, safe='=&%+')}" if case.query else "")
-    allowed = set(case.status) | also
+    allowed = set(case.status) | (also or set())
     if len(path) > _LINE_LIMIT - 20:
         allowed.add(414)
     if any(len(value) > _LINE_LIMIT for _, value in case.headers):

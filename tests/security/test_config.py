@@ -6,15 +6,12 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
+from tests.rig.server import REPO, free_port, gunicorn_command, site_env
 from tutorial import create_app
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture()
@@ -77,20 +74,15 @@ def test_production_refuses_debug(clean_env: pytest.MonkeyPatch) -> None:
         create_app()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
+@pytest.mark.http
 def test_gunicorn_in_production_without_secret_key_exits() -> None:
     """``gunicorn`` (``gunicorn.conf.py`` preloads the app) stops at once, serving nothing."""
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "FLASK_DEBUG")}
-    env.update(CHOUINE_ENV="production", PORT=str(port), WEB_CONCURRENCY="1")
+    port = free_port()
+    env = site_env(port, production=False, workers=1, CHOUINE_ENV="production")
+    env.pop("SECRET_KEY", None)
     started = time.monotonic()
     result = subprocess.run(
-        [sys.executable, "-m", "gunicorn", "-c", str(REPO / "gunicorn.conf.py")],
+        gunicorn_command(),
         cwd=REPO,
         env=env,
         capture_output=True,

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import RawAnswer, Server, http_get, raw_request
+from tests.rig.http import Answer, http_get, raw_request
+from tests.rig.server import Server, start_site
 
 
 @pytest.mark.parametrize("digits", [4_299, 4_301, 8_000])
@@ -50,17 +51,17 @@ def test_unknown_query_parameters_add_no_cache_entries() -> None:
     """The page cache is keyed on the parameters a page uses: 200 made-up query strings on
     one page make one entry, not 200 (they used to bypass it: 31 req/s instead of 408)."""
     from tutorial.web import create_app
-    from tutorial.web.render import cached_page
+    from tutorial.web.render import PAGES
 
-    client = create_app({"TESTING": True}).test_client()
-    cached_page.clear()
+    app = create_app({"TESTING": True})
+    client, pages = app.test_client(), PAGES.of(app)
     client.get("/en/rules/deal")
-    before = len(cached_page)
+    before = len(pages)
     for i in range(200):
         assert client.get(f"/en/rules/deal?junk{i}={i}").status_code == 200
-    assert len(cached_page) == before
+    assert len(pages) == before
     client.get("/en/rules/deal?quinte=100")
-    assert len(cached_page) == before + 1
+    assert len(pages) == before + 1
 
 
 LONG_LABEL = "a" * 64 + ".example"
@@ -104,7 +105,7 @@ def test_forwarding_headers_are_not_trusted_unless_configured(prod_server: Serve
     """gunicorn trusts 127.0.0.1 by default: ``SCRIPT_NAME: //evil.example`` made an open
     redirect and a mismatched one a 500 without the security headers."""
 
-    def get(path: str, script_name: str) -> RawAnswer:
+    def get(path: str, script_name: str) -> Answer:
         request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nSCRIPT_NAME: {script_name}\r\n"
         return raw_request(prod_server, (request + "Connection: close\r\n\r\n").encode())
 
@@ -320,10 +321,9 @@ def test_robots_txt_keeps_crawlers_out_of_the_endless_pages(prod_server: Server)
             assert not allowed(f"/{lang}{path}"), path
 
 
+@pytest.mark.http
 def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
-    from .conftest import start
-
-    server = start(tmp_path / "site.log", workers=1, SITE_URL="https://chouine.example")
+    server = start_site(tmp_path / "site.log", workers=1, SITE_URL="https://chouine.example")
     try:
         # The host of SITE_URL is the one trusted (TRUSTED_HOSTS given here adds the loopback).
         status, _, body = http_get(server, "/fr/rules", Host="127.0.0.1")
@@ -337,14 +337,11 @@ def test_site_url_sets_the_origin_of_the_absolute_links(tmp_path: Path) -> None:
     assert "Traceback" not in server.log_text()
 
 
+@pytest.mark.http
 def test_forwarded_proto_is_believed_from_a_configured_proxy(tmp_path: Path) -> None:
-    from .conftest import start
-
     # Without SITE_URL (outside production: production requires it), the links name the
     # origin the request came to, with the scheme the proxy says.
-    server = start(
-        tmp_path / "proxy.log", workers=1, FORWARDED_ALLOW_IPS="127.0.0.1", CHOUINE_ENV="", SITE_URL=""
-    )
+    server = start_site(tmp_path / "proxy.log", production=False, workers=1, FORWARDED_ALLOW_IPS="127.0.0.1")
     try:
         _, _, body = http_get(server, "/en/", X_Forwarded_Proto="https")
         assert _head_links(body)[0] == [f"https://127.0.0.1:{server.port}/en/"]
@@ -356,13 +353,12 @@ def test_with_site_url_the_spelling_of_the_host_makes_no_cache_entry() -> None:
     """With ``SITE_URL`` set, pages no longer depend on the origin they were asked on: every
     ``Host`` spelling (a port each) shares one cache entry."""
     from tutorial.web import create_app
-    from tutorial.web.render import cached_page
+    from tutorial.web.render import PAGES
 
     app = create_app({"TESTING": True, "SITE_URL": "https://chouine.example", "TRUSTED_HOSTS": None})
     client = app.test_client()
-    cached_page.clear()
     bodies = {
         client.get("/en/rules", headers={"Host": f"localhost:{port}"}).get_data() for port in range(1, 60)
     }
     assert len(bodies) == 1 and b'href="https://chouine.example/en/rules"' in bodies.pop()
-    assert len(cached_page) == 1
+    assert len(PAGES.of(app)) == 1

@@ -22,12 +22,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.rig.http import http_get
+from tests.rig.server import SECRET_KEY
+from tests.rig.stack import NGINX
 from tutorial.web.play import computer
 from tutorial.web.play.games import advance, dumps, new_game
 from tutorial.web.security import security_headers
 from tutorial.web.stack import Stack
-
-from .conftest import NGINX, SECRET_KEY, http_get
 
 pytestmark = pytest.mark.http
 

@@ -35,6 +35,7 @@ def _steps():  # type: ignore[no-untyped-def]
             yield slug, n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_step(client: FlaskClient, lang: str) -> None:
     for slug, n in _steps():

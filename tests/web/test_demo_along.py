@@ -26,6 +26,7 @@ def _played_answers(seat: int) -> str:
     return chars
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", [0, 1])
 def test_answering_as_in_the_deal_ends_on_a_summary_of_all_matches(client: FlaskClient, seat: int) -> None:
     answers = _played_answers(seat)
@@ -38,6 +39,7 @@ def test_answering_as_in_the_deal_ends_on_a_summary_of_all_matches(client: Flask
     assert body.count('<tr class="demo-along-row--') == total
 
 
+@pytest.mark.slow
 def test_each_question_links_to_the_next_answers_and_the_deal_goes_on(client: FlaskClient) -> None:
     url = "/fr/demo/full-deal/along/2/a"
     seen = 0

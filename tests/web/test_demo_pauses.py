@@ -52,6 +52,7 @@ def test_the_question_shows_the_choosers_hand_as_links_and_the_other_face_down(
         assert f'/ask/{card.code}"' not in body
 
 
+@pytest.mark.slow
 def test_every_choice_answers_with_a_page(client: FlaskClient) -> None:
     for number in PAUSES:
         body = client.get(f"/en/demo/full-deal/{number}/ask").get_data(as_text=True)

@@ -18,7 +18,7 @@ from flask import Flask
 from tutorial.web.i18n import LANGUAGES
 
 java = shutil.which("java")
-pytestmark = pytest.mark.skipif(java is None, reason="the Nu Html Checker needs Java")
+pytestmark = [pytest.mark.skipif(java is None, reason="the Nu Html Checker needs Java"), pytest.mark.slow]
 
 
 def _page_urls() -> list[str]:

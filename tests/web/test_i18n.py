@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2 import ChoiceLoader, DictLoader
 
 from tutorial.catalogs import TRANSLATIONS_DIR
 from tutorial.web.i18n import LANGUAGES, best_language
@@ -80,14 +81,18 @@ def test_home_is_translated(client: FlaskClient) -> None:
 
 def test_language_links_keep_endpoint_args_and_query() -> None:
     from tutorial.web import create_app
-    from tutorial.web.render import PageCache, render_page
+    from tutorial.web.render import cached_page, render_page
 
     app = create_app({"TESTING": True})
+    probe_page = (
+        '{% extends "base.html" %}{% block title %}probe{% endblock %}{% block content %}{% endblock %}'
+    )
+    app.jinja_env.loader = ChoiceLoader([DictLoader({"probe.html": probe_page}), app.jinja_env.loader])
 
     @app.get("/<lang:lang>/probe/<slug>/<int:n>")
-    @PageCache()(params=("quinte", "x"))
+    @cached_page(params=("quinte", "x"))
     def probe(**_: object):  # type: ignore[no-untyped-def]
-        return render_page("_placeholder.html", heading="probe")
+        return render_page("probe.html")
 
     client = app.test_client()
     # The parameters the page declares are kept; any other (utm=…) is left out.

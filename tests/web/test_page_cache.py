@@ -1,5 +1,6 @@
-"""The page cache: a page that depends only on its URL is rendered once per process, and the
-cache never mixes a page with its htmx fragment, another URL, an error, or another method."""
+"""The page cache: a page that depends only on its URL is rendered once per app, kept whole
+(status, the headers its view set, body), and the cache never mixes a page with its htmx
+fragment, another URL, an error, another method, or another app."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import gzip
 from flask import Flask, Response
 from flask.testing import FlaskClient
 
-from tutorial.web.render import BoundedCache, PageCache
+from tutorial.web import create_app
+from tutorial.web.caching import AppCache, Store
+from tutorial.web.render import PAGES, PageCache
 
 HX = {"HX-Request": "true"}
 
@@ -51,7 +54,7 @@ def test_compressed_bytes_follow_the_page_not_the_first_answer(client: FlaskClie
 
 def test_only_successful_answers_are_kept_and_the_cache_is_bounded() -> None:
     app = Flask(__name__)
-    cache = PageCache(size=2)
+    cache = PageCache(AppCache("probe", maxsize=2))
     calls: list[str] = []
 
     @app.get("/<name>")
@@ -65,15 +68,57 @@ def test_only_successful_answers_are_kept_and_the_cache_is_bounded() -> None:
         client.get(f"/{name}")
     # "a" once, "missing" twice (never kept), "b", "c", then "a" again: pushed out by b and c.
     assert calls == ["a", "missing", "missing", "b", "c", "a"]
+    assert len(cache.cache.of(app)) == 2
 
 
-def test_bounded_cache_forgets_the_least_recently_used() -> None:
-    cache = BoundedCache(size=2)
-    cache.set("x", b"1")
-    cache.set("y", b"2")
-    assert cache.get("x") == b"1"
-    cache.set("z", b"3")
-    assert cache.get("y") is None and cache.get("x") == b"1" and cache.get("z") == b"3"
+def test_a_cached_page_keeps_the_headers_its_view_set() -> None:
+    app = Flask(__name__)
+    calls: list[int] = []
+
+    @app.get("/page")
+    @PageCache(AppCache("probe", maxsize=4))
+    def view() -> Response:
+        calls.append(1)
+        response = Response("<p>page</p>", status=200, mimetype="text/html")
+        response.headers["Link"] = "</next>; rel=next"
+        response.cache_control.max_age = 60
+        return response
+
+    client = app.test_client()
+    first, again = client.get("/page"), client.get("/page")
+    assert len(calls) == 1
+    assert again.data == first.data and again.status_code == 200
+    for name in ("Link", "Cache-Control", "Content-Type", "Content-Length"):
+        assert again.headers[name] == first.headers[name], name
+
+
+def test_each_app_serves_its_own_pages() -> None:
+    """Two apps in one process with different ``SITE_URL``: each page names its own origin,
+    whichever app rendered the URL first (the caches belong to the app)."""
+    apps = {
+        origin: create_app({"TESTING": True, "SITE_URL": origin, "TRUSTED_HOSTS": None})
+        for origin in ("https://one.example", "https://two.example")
+    }
+    for _ in range(2):
+        for origin, app in apps.items():
+            for headers in ({}, HX):
+                body = app.test_client().get("/fr/rules/deal", headers=headers).get_data(as_text=True)
+                if not headers:
+                    assert f'<link rel="canonical" href="{origin}/fr/rules/deal">' in body
+                other = next(o for o in apps if o != origin)
+                assert other not in body
+    assert all(len(PAGES.of(app)) == 2 for app in apps.values())
+
+
+def test_a_store_forgets_the_least_recently_used() -> None:
+    store: Store[str, bytes] = Store(maxsize=2)
+    store.set("x", b"1")
+    store.set("y", b"2")
+    assert store.get("x") == b"1"
+    store.set("z", b"3")
+    assert store.get("y") is None and store.get("x") == b"1" and store.get("z") == b"3"
+    assert store.get_or_make("y", lambda: b"4") == b"4" and store.get_or_make("y", lambda: b"5") == b"4"
+    assert len(store) == 2
 
 
 def test_compressed_bytes_of_a_page_that_reads_any_query_follow_its_query(client: FlaskClient) -> None:

@@ -276,6 +276,7 @@ def test_a_language_switch_keeps_the_position(web: FlaskClient) -> None:
     assert set(re.findall(r'data-card="([^"]+)"', french)) == set(re.findall(r'data-card="([^"]+)"', html))
 
 
+@pytest.mark.slow
 def test_the_finished_deal_can_be_downloaded_watched_and_reviewed(web: FlaskClient) -> None:
     position, _html = list(play_deal(web, start(web)))[-1]
     token = token_of(position)

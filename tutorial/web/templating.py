@@ -84,16 +84,6 @@ def canonical_url(status: int = 200) -> str | None:
     return absolute_url(request.script_root + request.path + (f"?{query}" if query else ""))
 
 
-def nav_url(endpoint: str, **values: Any) -> str | None:
-    """URL of an endpoint in the current language, or ``None`` if it does not exist (yet)."""
-    if endpoint not in current_app.view_functions:
-        return None  # a page family not built yet (e.g. the practice table)
-    try:
-        return url_for(endpoint, **values)
-    except BuildError:
-        return None
-
-
 def _context() -> dict[str, Any]:
     return {
         "lang": current_language(),
@@ -104,6 +94,5 @@ def _context() -> dict[str, Any]:
 def init_app(app: Flask) -> None:
     app.context_processor(_context)
     app.add_template_global(language_links)
-    app.add_template_global(nav_url)
     app.add_template_global(absolute_url)
     app.add_template_global(canonical_url)

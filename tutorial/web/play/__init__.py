@@ -1,6 +1,6 @@
 """The practice table: the learner plays against the computer, with the coach beside them.
 
-Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.play.game`):
+Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.play.games`):
 
 - ``/<lang>/play`` (``play.index``): choose the level, the quinte and the match target;
 - ``/<lang>/play?level=&quinte=&target=`` (the settings form) and
@@ -14,6 +14,8 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
   position; with "warn me" on, a move the coach grades a mistake first gets a page that asks
   "are you sure?" (``?sure=1`` plays it anyway);
 - ``/<lang>/play/<token>/record.json`` (``play.record``): the finished deal's record;
+- ``/<lang>/play/<token>/review`` (``play.review``): the finished deal's review, the coach's
+  grade of each of the learner's decisions (before the end: 303 to the position);
 - "Watch this deal narrated" on a finished deal leads to the replay page
   (``/<lang>/replay/<packed>/1``, :mod:`tutorial.web.replay`): the deal's record packed in the URL.
 

@@ -18,7 +18,6 @@ the 404 page, a step out of range too.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
@@ -27,6 +26,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutorial.engine import replay
 from tutorial.narration.demos import Demo, demos, frames_of
+from tutorial.web.caching import AppCache
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
 from tutorial.web.render import cached_page, render_page
@@ -95,9 +95,12 @@ def read(lang: str) -> Response:
     return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=303)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=64)
+#: The records of the URLs asked for, replayed as demos (per app; derived data only).
+REPLAYED: AppCache[str, Demo] = AppCache("replayed", 64)
+
+
 def _demo(packed: str) -> Demo:
-    """The record of a URL replayed as a demo (bounded cache: derived data only)."""
+    """The record of a URL replayed as a demo."""
     try:
         record = unpack(packed)
     except PackError:
@@ -109,7 +112,7 @@ def _demo(packed: str) -> Demo:
 def _checked_demo(packed: str) -> Demo:
     if len(packed) > MAX_PACKED:
         abort(404)
-    return _demo(packed)
+    return REPLAYED.get_or_make(packed, lambda: _demo(packed))
 
 
 @bp.get("/<lang:lang>/replay/<packed>")

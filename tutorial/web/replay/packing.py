@@ -109,8 +109,8 @@ class _Reader:
         return digit
 
 
-def unpack(segment: str) -> DealRecord:
-    """The record packed in ``segment``; :class:`PackError` if it is not one."""
+def _payload(segment: str) -> tuple[_Reader, bytes]:
+    """The mixed-radix number and the bytes after it (the names) of a packed segment."""
     if not 0 < len(segment) <= MAX_PACKED or not _SEGMENT.fullmatch(segment):
         raise PackError("not a packed record")
     try:
@@ -120,8 +120,41 @@ def unpack(segment: str) -> DealRecord:
     if len(data) < 3 or data[0] != VERSION or len(data) < 2 + data[1]:
         raise PackError("not a packed record of this version")
     size = data[1]
-    reader = _Reader(int.from_bytes(data[2 : 2 + size], "big"))
-    tail = data[2 + size :]
+    return _Reader(int.from_bytes(data[2 : 2 + size], "big")), data[2 + size :]
+
+
+def _players(custom: int, tail: bytes) -> tuple[str, str]:
+    """The two names after the number (when the flag says so), else the default ones."""
+    if not custom:
+        if tail:
+            raise PackError("trailing bytes")
+        return DEFAULT_PLAYERS
+    try:
+        names = tail.decode("utf-8").split("\0")
+    except UnicodeDecodeError:
+        raise PackError("names are not UTF-8") from None
+    if len(names) != 2:
+        raise PackError("two names expected")
+    return (names[0], names[1])
+
+
+def _actions(reader: _Reader, deal: Deal) -> list[str]:
+    """The actions, each read as its index among the legal ones at that moment."""
+    actions: list[str] = []
+    while not deal.is_over:
+        tokens = deal.legal_tokens()
+        token = tokens[reader.take(len(tokens))]
+        try:
+            deal.apply(parse_action(token))
+        except IllegalAction:  # pragma: no cover - the token is one of the legal ones
+            raise PackError("illegal action") from None
+        actions.append(token)
+    return actions
+
+
+def unpack(segment: str) -> DealRecord:
+    """The record packed in ``segment``; :class:`PackError` if it is not one."""
+    reader, tail = _payload(segment)
     dealer = reader.take(2)
     quinte = QUINTE_VALUES[reader.take(2)]
     custom = reader.take(2)
@@ -132,28 +165,9 @@ def unpack(segment: str) -> DealRecord:
     deck = []
     while remaining:
         deck.append(remaining.pop(reader.take(len(remaining))))
-    players: tuple[str, str] = DEFAULT_PLAYERS
-    if custom:
-        try:
-            names = tail.decode("utf-8").split("\0")
-        except UnicodeDecodeError:
-            raise PackError("names are not UTF-8") from None
-        if len(names) != 2:
-            raise PackError("two names expected")
-        players = (names[0], names[1])
-    elif tail:
-        raise PackError("trailing bytes")
+    players = _players(custom, tail)
     record = DealRecord(tuple(deck), dealer, (), quinte, players, tuple(draw))
-    deal = Deal(record.deck, record.dealer, record.settings)
-    actions: list[str] = []
-    while not deal.is_over:
-        tokens = deal.legal_tokens()
-        token = tokens[reader.take(len(tokens))]
-        try:
-            deal.apply(parse_action(token))
-        except IllegalAction:  # pragma: no cover - the token is one of the legal ones
-            raise PackError("illegal action") from None
-        actions.append(token)
+    actions = _actions(reader, Deal(record.deck, record.dealer, record.settings))
     if reader.number:
         raise PackError("trailing digits")
     # Validate names, draw and dealer as a pasted record would be.

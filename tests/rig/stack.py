@@ -1,0 +1,32 @@
+"""The production stack (nginx in front of a pages and a search gunicorn,
+:mod:`tutorial.web.stack`) started for a test or a benchmark, in production settings on a free
+loopback port."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from tests.rig.server import HOST, SECRET_KEY, TRUSTED, free_port
+from tutorial.web import stack
+from tutorial.web.stack import Stack
+
+#: Debian's nginx (``make nginx``); the stack's tests are skipped without it.
+NGINX = Path("/usr/sbin/nginx")
+
+
+def start_stack(run_dir: Path, **settings: Any) -> Stack:
+    """The stack on a free port; ``settings``: fields of :class:`tutorial.web.stack.Settings`
+    to change (the request rates, the search queue…)."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS")}
+    env.update(
+        CHOUINE_ENV="production",
+        SECRET_KEY=SECRET_KEY,
+        SITE_URL=f"http://{HOST}:{port}",
+        TRUSTED_HOSTS=TRUSTED,
+        WEB_CONCURRENCY="2",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    return stack.start(stack.Settings(run_dir=run_dir, port=port, access_log=True, **settings), env)

@@ -50,9 +50,9 @@ def attr(page: str, element_id: str, name: str = "href") -> str:
 
 
 @pytest.fixture(scope="module")
-def finished(live_server: Any) -> tuple[str, str]:
+def finished(prod_server: Any) -> tuple[str, str]:
     """A practice deal played to its end (URL path, page)."""
-    return follow(live_server.url, "/en/play/start/beginner?warn=0", lambda p: 'id="play-watch"' in p)
+    return follow(prod_server.url, "/en/play/start/beginner?warn=0", lambda p: 'id="play-watch"' in p)
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -94,9 +94,9 @@ def test_play_along_shows_what_was_actually_played_and_why(site: Any) -> None:
 
 
 @pytest.mark.slow
-def test_no_take_back_once_the_match_is_won(site: Any, live_server: Any) -> None:
+def test_no_take_back_once_the_match_is_won(site: Any, prod_server: Any) -> None:
     url, _ = follow(
-        live_server.url,
+        prod_server.url,
         "/en/play/start/beginner?warn=0&target=2",
         lambda p: 'id="play-again"' in p,
         limit=400,
@@ -106,8 +106,8 @@ def test_no_take_back_once_the_match_is_won(site: Any, live_server: Any) -> None
     assert site.locator("#play-undo").count() == 0
 
 
-def test_undo_takes_the_move_back_and_says_so(site: Any, live_server: Any) -> None:
-    url, _ = follow(live_server.url, "/en/play/start/beginner?warn=0", lambda p: 'id="play-undo"' in p)
+def test_undo_takes_the_move_back_and_says_so(site: Any, prod_server: Any) -> None:
+    url, _ = follow(prod_server.url, "/en/play/start/beginner?warn=0", lambda p: 'id="play-undo"' in p)
     site.goto(url)
     site.click("#play-undo")
     site.wait_for_selector("#play-undone")
@@ -210,9 +210,9 @@ def test_laptop_hand_prompt_and_hint_on_the_first_screen(site: Any) -> None:
     assert axe_violations(site) == []
 
 
-def test_laptop_the_refusal_is_beside_the_hand(site: Any, live_server: Any) -> None:
+def test_laptop_the_refusal_is_beside_the_hand(site: Any, prod_server: Any) -> None:
     site.set_viewport_size(LAPTOP)
-    _, page = follow(live_server.url, "/en/play/start/beginner?warn=0", lambda p: "?why=" in p)
+    _, page = follow(prod_server.url, "/en/play/start/beginner?warn=0", lambda p: "?why=" in p)
     site.goto(html.unescape(re.search(r'href="([^"]+\?why=[^"]+)"', page).group(1)))  # type: ignore[union-attr]
     assert on_screen(site, "#demo-side-0 .demo-hand", LAPTOP["height"])
     assert on_screen(site, "#play-explain", LAPTOP["height"])

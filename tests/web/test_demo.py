@@ -10,8 +10,8 @@ from markupsafe import escape
 
 from tutorial.catalogs import LANGUAGES
 from tutorial.content import rule_url
-from tutorial.narration.catalog import translator
 from tutorial.narration.demos import demos
+from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.web.demo.labels import labels
 from tutorial.web.demo.view import rule_link
@@ -42,7 +42,7 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
         played = demo.frame(n).played
         narration = _NARRATION.search(html).group(0)  # type: ignore[union-attr]
         if played is not None:
-            assert str(escape(card_name(played, lang))) in narration, url
+            assert str(escape(card_name(played, speaker(lang)))) in narration, url
         # Every "may not be played" sentence shown is the engine's reason, and only those.
         narr = demo.narrations(lang, rule_link(lang))[n - 1]
         state = demo.frame(n).state
@@ -83,7 +83,7 @@ def test_list_and_redirect(client: FlaskClient, lang: str) -> None:
     page = client.get(f"/{lang}/demo/")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    tr = translator(lang)
+    tr = speaker(lang)
     for slug, demo in demos().items():
         assert f"/{lang}/demo/{slug}/1" in html
         assert str(escape(demo.title(tr))) in html

@@ -22,8 +22,8 @@ import re
 from flask import Blueprint, Response, abort, redirect, url_for
 from werkzeug.routing import BuildError
 
-from tutorial.narration.catalog import translator
 from tutorial.narration.demos import Demo, demos
+from tutorial.narration.language import speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
@@ -51,7 +51,7 @@ def _demo(slug: str) -> Demo:
 @bp.get("/<lang:lang>/demo/")
 @cached_page
 def index(lang: str) -> Response:
-    tr = translator(lang)
+    tr = speaker(lang)
     items = [
         {
             "slug": demo.slug,

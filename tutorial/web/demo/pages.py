@@ -16,9 +16,9 @@ from werkzeug.routing import BuildError
 
 from tutorial.engine import Action, Card, Phase, Play, Rank
 from tutorial.engine.events import CardDrawn, DeclarationShown
-from tutorial.narration.catalog import translator
 from tutorial.narration.choices import labels, questions_label, result_sentence
 from tutorial.narration.demos import Demo
+from tutorial.narration.language import speaker
 from tutorial.web.demo.pause import Answer, answer, answer_token, coach_note, demo_pauses, question
 from tutorial.web.demo.view import StepView, rule_link, step_view
 from tutorial.web.render import render_page
@@ -41,7 +41,7 @@ def _view(
     view = step_view(demo, lang, number, url=urls.step, list_url=urls.list)
     if number < demo.total and number + 1 in demo_pauses(demo):
         view.urls["next"] = urls.ask(number + 1)
-    view = _marked(demo, number, view, labels(translator(lang)))
+    view = _marked(demo, number, view, labels(speaker(lang)))
     if title is not None:
         view = replace(view, title=title)
     if back is not None:
@@ -147,7 +147,7 @@ def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
     deal = demo.frame(view.number).state
     if deal is None or deal.result is None:
         return None
-    tr = translator(view.lang)
+    tr = speaker(view.lang)
     links = [(labels(tr)["another_deal"], view.urls["list"] or "")]
     scoring = rule_link(view.lang)(16)
     if scoring:
@@ -158,7 +158,7 @@ def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
 
 
 def _render(view: StepView, **context: Any) -> Response:
-    context.setdefault("table_labels", labels(translator(view.lang)))
+    context.setdefault("table_labels", labels(speaker(view.lang)))
     context.setdefault("gloss", glossary_linker(view.lang))
     return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
 
@@ -174,13 +174,13 @@ def step_page(
         if steps:
             first_question = {
                 "url": urls.ask(steps[0]),
-                "text": questions_label(translator(lang)),
+                "text": questions_label(speaker(lang)),
             }
     along_links = None
     if number == 1 and urls.along is not None:
         along = urls.along
         along_links = [
-            (labels(translator(lang))["along_as"] % {"player": name}, along(seat))
+            (speaker(lang).fill(labels(speaker(lang))["along_as"], player=name), along(seat))
             for seat, name in enumerate(demo.record.players)
         ]
     return _render(
@@ -194,7 +194,7 @@ def step_page(
 
 
 def _coach_label(lang: str) -> str:
-    return labels(translator(lang))["coach"]
+    return labels(speaker(lang))["coach"]
 
 
 def question_page(
@@ -221,7 +221,7 @@ def question_page(
         step_label=view.t["step_of"] % {"step": number, "total": demo.total},
     )
     view.urls["previous"] = urls.step(number - 1)
-    tr = translator(lang)
+    tr = speaker(lang)
     return _render(
         view,
         ask=ask,
@@ -247,7 +247,7 @@ def answer_page(
     if not isinstance(result, Answer):
         return question_page(demo, lang, number, urls, result, title, back)
     view = _view(demo, lang, number, urls, title, back)
-    tr = translator(lang)
+    tr = speaker(lang)
     return _render(
         view,
         coach=coach_note(demo, lang, number),

@@ -18,20 +18,20 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tutorial.engine import Action, Card, Deal, Pass, Phase, Play, Swap, parse_action
-from tutorial.narration.catalog import translator
+from tutorial.engine import Action, Card, Deal, Phase, Play, parse_action
 from tutorial.narration.choices import (
     ChoiceNote,
+    answer_label,
     answer_note,
     choice_note,
     grade_choice,
     hidden_card,
     labels,
-    play_label,
     prompt,
 )
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
+from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.web.demo.view import CardView, StepView, rule_link
@@ -83,7 +83,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     if frame.before is None or frame.token is None:
         return None
     verdict = grade_choice(frame.before, parse_action(frame.token), _seed(demo, number))
-    return choice_note(Coach(lang, demo.record.players), frame.before, verdict)
+    return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
 
 
 def answer_token(segment: str) -> str | None:
@@ -98,12 +98,7 @@ def answer_segment(token: str) -> str:
 
 
 def _label(coach: Coach, action: Action, deal: Deal) -> str:
-    if isinstance(action, Play) and action.declaration is not None:
-        return coach.action(action, deal)
-    if isinstance(action, Swap | Pass):
-        return coach.action(action, deal)
-    assert isinstance(action, Play)
-    return play_label(coach, action.card)
+    return answer_label(coach, action, deal)
 
 
 def question(
@@ -121,8 +116,8 @@ def question(
     frame: Frame = demo.frame(number)
     deal = frame.before
     assert deal is not None and frame.player is not None
-    tr = translator(lang)
-    coach = Coach(lang, demo.record.players, tr)
+    tr = speaker(lang)
+    coach = Coach(tr, demo.record.players)
     chooser = frame.player
     name = demo.record.players[chooser]
     # Every card of the hand is a choice (an illegal one gets the engine's reason), then the
@@ -162,12 +157,12 @@ def _sorted_hand(deal: Deal, player: int) -> list[Card]:
 
 
 def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
-    narrator = Narrator(lang, demo.record.players, rule_link(lang), translator(lang))
+    narrator = Narrator(speaker(lang), demo.record.players, rule_link(lang))
     reason = deal.check(action)
     assert reason is not None
     if isinstance(action, Play) and action.declaration is None:
         return narrator.refusal(action.card, reason)
-    text = labels(translator(lang))["refused"]
+    text = labels(speaker(lang))["refused"]
     return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
 
 
@@ -187,7 +182,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
     if deal.check(action) is not None:
         return action
     verdict = grade_choice(deal, action, _seed(demo, number))
-    note = answer_note(Coach(lang, demo.record.players), deal, verdict)
+    note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 
 

@@ -15,8 +15,8 @@ from werkzeug.routing import BuildError
 from tutorial.content import rule_url
 from tutorial.engine import Combination, Deal
 from tutorial.engine.events import TrickWon
-from tutorial.narration.catalog import Translator, translator
 from tutorial.narration.demos import Demo
+from tutorial.narration.language import Speaker, speaker
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
 from tutorial.web.demo.labels import count_label, labels
@@ -99,7 +99,7 @@ def _make_rule_link(lang: str) -> RuleLink:
 
 
 def _hand(
-    deal: Deal, player: int, narration: Narration, tr: Translator, t: dict[str, str]
+    deal: Deal, player: int, narration: Narration, tr: Speaker, t: dict[str, str]
 ) -> tuple[CardView, ...]:
     notes = {n.code: n for n in narration.cards} if narration.to_act == player else {}
     cards = []
@@ -129,14 +129,14 @@ def step_view(
 ) -> StepView:
     """Step ``number`` of ``demo``. ``url(n)``: the address of step ``n`` (default: the demo's
     pages); ``list_url``: where the "back" link leads (default: the list of demos)."""
-    tr = translator(lang)
+    tr = speaker(lang)
     t = labels()
     link = rule_link(lang)
     narrations = demo.narrations(lang, link)
     narration = narrations[number - 1]
     frame = demo.frame(number)
     players = demo.record.players
-    narrator = Narrator(lang, players, None, tr)
+    narrator = Narrator(tr, players)
 
     if url is None:
 

@@ -36,6 +36,7 @@ from flask_babel import gettext
 from tutorial.ai import Grade, GradeKind
 from tutorial.engine import Action, Card, DealRecord
 from tutorial.narration.coach import Coach
+from tutorial.narration.language import speaker
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
     COACH_LEVEL,
@@ -185,7 +186,7 @@ def game(lang: str, token: str) -> Response:
 
 
 def _coach(lang: str) -> Coach:
-    return Coach(lang, player_names())
+    return Coach(speaker(lang), player_names())
 
 
 @bp.get("/<lang:lang>/play/<token>/m/<action>")

@@ -16,8 +16,8 @@ from flask_babel import gettext, pgettext
 
 from tutorial.engine import Action, Card, Combination, Deal, Pass, Phase, Play, Swap, trick_winner
 from tutorial.engine.events import TrickWon
-from tutorial.narration.catalog import translator
 from tutorial.narration.coach import Hint
+from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
@@ -156,10 +156,10 @@ class _Builder:
         self.deal = state.deal
         self.token = token
         self.lang = lang
-        self.tr = translator(lang)
+        self.tr = speaker(lang)
         self.t = {**labels(), **play_labels()}
         self.players = player_names()
-        self.narrator = Narrator(lang, self.players, rule_link(lang), self.tr)
+        self.narrator = Narrator(self.tr, self.players, rule_link(lang))
         self.your_turn = not self.deal.is_over and self.deal.to_act == LEARNER
         self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
 

@@ -3,17 +3,17 @@ chooser's own view only, in the three languages."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from tutorial.ai import Grade, GradeKind, Knowledge
-from tutorial.engine import ALL_CARDS, Card, Deal, parse_action, random_record, replay
+from tutorial.engine import ALL_CARDS, Card, Deal
 from tutorial.narration.choices import answer_note, choice_note, grade_choice
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import demos
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
+
+from .conftest import Graded
 
 
 def _visible(deal: Deal) -> set[Card]:
@@ -31,25 +31,13 @@ def _named(text: str, lang: str) -> set[Card]:
     return {c for c in ALL_CARDS if card_name(c, speaker(lang)).lower() in lower}
 
 
-def _decisions(count: int) -> list[tuple[str, Deal, str]]:
-    out = []
-    for demo in demos().values():
-        for step in demo.replay.steps:
-            out.append((f"{demo.slug}|{step.index}", step.before, step.token))
-    for seed in range(count):
-        rec = random_record(random.Random(seed))
-        for step in replay(rec).steps[::3]:
-            out.append((f"random{seed}|{step.index}", step.before, step.token))
-    return out
-
-
-DECISIONS = _decisions(4)
+def _graded(decisions: Graded) -> list[tuple[Deal, Grade]]:
+    return [(deal, verdict) for _label, deal, verdict in decisions]
 
 
 @pytest.fixture(scope="module")
-def graded() -> list[tuple[Deal, Grade]]:
-    """Every decision graded once for the module (expert grades are the slow part)."""
-    return [(deal, grade_choice(deal, parse_action(token), seed)) for seed, deal, token in DECISIONS]
+def graded(expert_decisions: Graded) -> list[tuple[Deal, Grade]]:
+    return _graded(expert_decisions)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
@@ -82,16 +70,15 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(graded: list
     assert disagreements > 0
 
 
-def test_the_grade_is_the_same_for_the_same_seed() -> None:
-    seed, deal, token = DECISIONS[5]
-    a = grade_choice(deal, parse_action(token), seed)
-    b = grade_choice(deal, parse_action(token), seed)
-    assert (a.kind, a.best) == (b.kind, b.best)
+def test_the_grade_is_the_same_for_the_same_seed(expert_decisions: Graded) -> None:
+    seed, deal, verdict = expert_decisions[5]
+    again = grade_choice(deal, verdict.action, seed)
+    assert (again.kind, again.best) == (verdict.kind, verdict.best)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
-def test_the_answer_note_grades_the_learner_in_their_language(lang: str) -> None:
-    seed, deal, _token = DECISIONS[3]
+def test_the_answer_note_grades_the_learner_in_their_language(lang: str, expert_decisions: Graded) -> None:
+    seed, deal, _verdict = expert_decisions[3]
     action = deal.legal_actions()[-1]
     verdict = grade_choice(deal, action, seed)
     note = answer_note(Coach(speaker(lang), ("Alice", "Bob")), deal, verdict)

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Grade, GradeKind, Level, grade
+from tutorial.ai import Grade, GradeKind, Level, Reason, grade
 from tutorial.engine import Action, Deal, Pass, Play, Swap, declaration_in_trumps
 from tutorial.engine.deal import DealResult
 
@@ -50,6 +50,7 @@ class Line:
 
     text: str
     kind: str = COACH
+    reason: Reason | None = None  # the coach's reason this sentence says, if any
 
 
 def _sentence(text: str) -> Line:
@@ -63,7 +64,7 @@ def _why(coach: Coach, deal: Deal, verdict: Grade) -> list[Line]:
     reasons = explained(verdict.estimate.reasons)
     gains = [r for r in reasons if not r.cost]
     costs = [r for r in reasons if r.cost]
-    lines = [_sentence(coach.reason(r, deal)) for r in (gains[:1] + costs[:1])]
+    lines = [Line(coach.reason(r, deal), reason=r) for r in (gains[:1] + costs[:1])]
     if lines:
         return lines
     if isinstance(verdict.action, Pass):
@@ -81,7 +82,7 @@ def _better_line(coach: Coach, deal: Deal, verdict: Grade) -> Line | None:
         return None
     gains = [r for r in explained(verdict.reasons) if not r.cost]
     if gains:
-        return _sentence(coach.gain(gains[0], deal))
+        return Line(coach.gain(gains[0], deal), reason=gains[0])
     return _sentence(coach.compare(verdict, deal))
 
 

@@ -5,7 +5,7 @@ meaning (French *coup* is the deal, *manche* the match, a move is a *choix*; Spa
 is the deal, «mano» only the cards held), a calque, a missing elision, a broken agreement, a
 number where words belong, or the old percentages ("about 0%"). The tests read the demo
 pages, their question and answer pages, and practice-table hints, warnings and reviews
-against these lists (tests/narration/test_words.py, tests/web/test_demo_words.py).
+against these lists (test_words.py, and test_pages_words.py for the rendered pages).
 """
 
 from __future__ import annotations

@@ -241,6 +241,7 @@ def _practice_texts(lang: str, decisions: Graded) -> Iterator[str]:
         yield coach.better(verdict, deal)
         yield coach.grade_name(verdict.kind)
         yield from (coach.reason(r, deal) for r in verdict.reasons)
+        yield from coach.review(verdict, deal)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

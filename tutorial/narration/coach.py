@@ -36,6 +36,8 @@ from .narrate import Narrator
 
 #: How many actions the second step of a hint names at most.
 CANDIDATES = 3
+#: How many of an action's gains a hint or a review says (then its first cost, in a hint).
+GAINS = 2
 #: Below this many points of difference, the coach speaks of a slightly better chance.
 SMALL_POINTS = 3
 
@@ -349,7 +351,7 @@ class Coach:
             principle=self.principle(best.principle),
             candidates=capitalize(text),
             choice=choice,
-            reasons=tuple(self.reason(r, deal) for r in explained(best.reasons)),
+            reasons=tuple(self.reason(r, deal) for r in _said(explained(best.reasons))),
             estimate=self.estimate(best, deal),
         )
 
@@ -440,6 +442,19 @@ class Coach:
             )
         return capitalize(self.sp.fill(text, **values))
 
+    def review(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
+        """After the deal, why the coach's choice was better: what it would have gained (at
+        most :data:`GAINS` reasons), else how the estimates differ; nothing for a good choice
+        or for an exchange the coach would have made later (never weighed against a card)."""
+        if grade.kind is GradeKind.GOOD or (
+            isinstance(grade.action, Swap) and not isinstance(grade.best, Pass)
+        ):
+            return ()
+        gains = [r for r in explained(grade.reasons) if not r.cost][:GAINS]
+        if gains:
+            return tuple(self.gain(r, deal) for r in gains)
+        return (self.compare(grade, deal),)
+
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
         question = self.t.pgettext(
@@ -451,6 +466,12 @@ class Coach:
 def _last_chance(grade: Grade) -> bool:
     """The exchange graded was the last chance to exchange (waiting would mean never)."""
     return any(r.kind is ReasonKind.LAST_CHANCE_EXCHANGE for r in grade.estimate.reasons)
+
+
+def _said(reasons: Sequence[Reason]) -> list[Reason]:
+    """The reasons a hint says: the first :data:`GAINS` gains, then the first cost."""
+    gains = [r for r in reasons if not r.cost][:GAINS]
+    return gains + [r for r in reasons if r.cost][:1]
 
 
 def explained(reasons: Sequence[Reason]) -> tuple[Reason, ...]:

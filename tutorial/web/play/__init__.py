@@ -304,7 +304,7 @@ def review(lang: str, token: str) -> Response:
                 graded.kind.value,
                 coach.grade_name(graded.kind),
                 coach.better(graded, before),
-                tuple(coach.reason(r, before) for r in graded.reasons),
+                coach.review(graded, before),
             )
         )
     summary = {kind.value: (coach.grade_name(kind), n) for kind, n in counts.items()}

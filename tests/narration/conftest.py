@@ -11,6 +11,17 @@ from tutorial.engine import Deal, parse_action, random_record, replay
 from tutorial.narration.choices import grade_choice
 from tutorial.narration.demos import demos
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (the crawl of every demo page) run only when asked for with
+    ``-m slow``, so ``make test`` keeps to its time budget."""
+    if "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 #: (label, the state the choice was made in, its grade)
 Graded = list[tuple[str, Deal, Grade]]
 

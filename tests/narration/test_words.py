@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tutorial.ai import Grade, GradeKind, Reason, ReasonKind, evaluate
+from tutorial.ai import Estimate, Grade, GradeKind, Reason, ReasonKind, evaluate
 from tutorial.catalogs import LANGUAGES
 from tutorial.engine import Action, Combination, Deal, Play, random_record, replay
 from tutorial.engine.events import DealScored
@@ -131,7 +131,7 @@ def test_the_words_of_an_estimate_match_its_range() -> None:
     deal = replay(random_record(random.Random(3))).steps[0].before
     evaluation = evaluate(deal, random.Random(3), "beginner")
     for chance in [i / 100 for i in range(101)]:
-        estimate = evaluation.best.__class__(evaluation.best.action, chance, 0.0, ())
+        estimate = Estimate(evaluation.best.action, chance, 0.0, ())
         text = coach.estimate(estimate, deal)
         level = Likelihood.of(chance)
         assert RANGE_WORDS[level] in text, (chance, text)

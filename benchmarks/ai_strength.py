@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutorial.ai import CHOUINE_MARGIN, LEVELS, choose, evaluate, greedy_action, random_action
-from tutorial.engine import ALL_CARDS, Action, Deal
+from tutorial.ai import LEVELS, choose, evaluate, greedy_action, random_action
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, Action, Deal
 
 Player = Callable[[Deal, random.Random], Action]
 
@@ -97,7 +97,7 @@ def play_pair(level: str, opponent: str, seed: int, pair: int) -> Tally:
         elif result.winner == seat:
             tally.score += 1
         if result.chouine is not None:
-            tally.diff += CHOUINE_MARGIN if result.chouine == seat else -CHOUINE_MARGIN
+            tally.diff += DEAL_POINTS if result.chouine == seat else -DEAL_POINTS
         else:
             assert result.totals is not None
             tally.diff += result.totals[seat] - result.totals[1 - seat]

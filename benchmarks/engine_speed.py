@@ -74,7 +74,7 @@ def fast_loop(rng: random.Random, deck: list, until: float, per_deal: list[float
         t0 = clock()
         rng.shuffle(deck)
         fast = new(deck, randrange(2))
-        while not fast.is_over():
+        while not fast.is_over:
             moves = fast.legal_moves()
             fast.apply(moves[randrange(len(moves))])
             decisions += 1

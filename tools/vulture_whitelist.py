@@ -11,12 +11,13 @@ delete the code instead.
 # Read by the Jinja templates (tutorial/web/templates/).
 _.linked  # Kind.linked: demo/step.html links these sentences to their rule
 figure  # Part.figure: rules/section.html
-hand_label  # SideView.hand_label: demo/step.html
-talon_count  # StepView fields: demo/step.html
+hand_label  # SideView.hand_label: _table.html
+talon_count  # Table fields (tutorial/web/demo/table.py): _table.html
 talon_count_label
+talon_text
 trick_caption
 step_label
-shown_label  # PlaySide fields: _table.html (the practice table)
+shown_label  # SideView fields: _table.html (the practice table)
 last_trick_label
 question  # Confirm.question: play/game.html
 hx_target  # PlayView fields: _table.html, play/game.html

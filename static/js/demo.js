@@ -12,6 +12,8 @@
  * text. */
 (function () {
   "use strict";
+  // The keyboard tips say what this script does: shown only when it runs.
+  Array.prototype.forEach.call(document.querySelectorAll(".demo-keys"), function (tip) { tip.hidden = false; });
   var BASE = 1800;          // ms before any step moves on
   var PER_CHARACTER = 38;   // ms of reading per character of narration
   var LONGEST = 20000;

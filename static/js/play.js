@@ -7,6 +7,8 @@
  * same id), else to your first card, else to the next action, so it is never lost. */
 (function () {
   "use strict";
+  // The keyboard tips say what this script does: shown only when it runs.
+  Array.prototype.forEach.call(document.querySelectorAll(".demo-keys"), function (tip) { tip.hidden = false; });
   var lastFocus = null;
 
   function cards() {

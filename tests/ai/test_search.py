@@ -70,7 +70,7 @@ def test_the_best_line_reaches_the_solved_value() -> None:
         end = state.copy()
         for move in solver.best_line(state):
             end.apply(move)
-        assert end.is_over() and utility(end, seat) == value
+        assert end.is_over and utility(end, seat) == value
 
 
 def test_the_value_puts_winning_the_deal_before_points() -> None:
@@ -116,4 +116,4 @@ def test_the_greedy_policy_is_the_same_on_both_representations() -> None:
 def test_a_playout_ends_the_deal() -> None:
     state = FastDeal.from_deal(Deal(random_position(1, 0)[0], 0))
     playout(state)
-    assert state.is_over()
+    assert state.is_over

@@ -142,9 +142,8 @@ def test_back_and_forward_land_on_the_right_step(site: Any, first_demo: str) -> 
     site.go_forward()
     wait_for_step(site, 4)
     assert site.inner_text("#demo-narration") == texts[4]
-    # The controls still work after history navigation.
-    site.click("#demo-next")
-    wait_for_step(site, 5)
+    # The controls still work after history navigation (the first deal may ask first).
+    next_step(site, 5)
 
 
 def test_deep_link_opens_that_step(site: Any, first_demo: str) -> None:

@@ -192,10 +192,10 @@ def test_a_dimmed_card_explains_itself_and_nothing_is_played(site: Any) -> None:
                 before = token(site.url)
                 hand = site.inner_text("#demo-side-0")
                 dimmed.first.click()
-                site.wait_for_selector("#play-narration .play-explain")
+                site.wait_for_selector("#play-controls .play-explain")
                 assert token(site.url) == before and "why=" in site.url
                 assert site.inner_text("#demo-side-0") == hand
-                assert site.locator("#play-narration .play-explain a.demo-rule").count() == 1
+                assert site.locator("#play-controls .play-explain a.demo-rule").count() == 1
                 assert axe_violations(site) == []
                 return
             play_one(site)

@@ -126,6 +126,15 @@ POFILTER_TESTS = [
 ]
 
 
+FRENCH_GLOSS = re.compile(r" \((?:[^()]*?)\*[^*]+\*\{lang=fr\}\)")
+LANG_MARK = re.compile(r"\{lang=[a-z]{2}\}")
+
+
+def _without_french_marks(text: str) -> str:
+    """``**Trick** (*pli*{lang=fr}): ...`` -> ``**Trick**: ...``, ``*tierce*{lang=fr}`` -> ``*tierce*``."""
+    return LANG_MARK.sub("", FRENCH_GLOSS.sub("", text))
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_translate_toolkit_checks(lang: str) -> None:
     from translate.filters import checks
@@ -139,6 +148,10 @@ def test_translate_toolkit_checks(lang: str) -> None:
     for unit in store.units:
         if unit.isheader():
             continue
+        # A French word on an English or Spanish page carries a mark, and is often given in
+        # brackets after its English word; a French page needs neither: compare without them.
+        unit.source = _without_french_marks(unit.source)
+        unit.target = _without_french_marks(unit.target)
         for name, why in checker.run_filters(unit).items():
             failures.append(f"{unit.getcontext()}: {name}: {why}")
     assert not failures, "\n".join(failures)

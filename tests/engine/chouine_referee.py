@@ -1,4 +1,4 @@
-"""An independent reading of the rules (points 3–16), written from rules-reading.md alone.
+"""An independent reading of the rules (points 3–16), written from docs/rules.md alone.
 
 The referee keeps its own hands, talon, leader, trick, declarations and scores, fed only with
 the actions taken, and says what should be legal at each moment and how the deal should end.

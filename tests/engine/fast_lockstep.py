@@ -40,7 +40,7 @@ def fast_state(fast: FastDeal) -> dict:
 def check_same(deal: Deal, fast: FastDeal, *, known: bool = True) -> None:
     """The state both show: whose turn, the trick, hands, talon, tricks won, declarations."""
     assert fast.to_act == deal.to_act
-    assert fast.is_over() == deal.is_over
+    assert fast.is_over == deal.is_over
     assert fast.trick_number == deal.trick_number
     assert fast.talon_size == deal.talon_size
     assert fast.strict == deal.strict
@@ -83,7 +83,7 @@ def check_decision(deal: Deal, fast: FastDeal, rng: random.Random) -> None:
 
 def check_result(deal: Deal, fast: FastDeal) -> None:
     result = deal.result
-    assert result is not None and fast.is_over()
+    assert result is not None and fast.is_over
     assert fast.result() == result
     assert fast.winner() == result.winner
     assert fast.chouine_winner() == result.chouine

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 
 import pytest
@@ -32,6 +33,9 @@ from tutorial.engine import (
     action_token,
     combination_value,
     parse_action,
+    parse_url_form,
+    sorted_hand,
+    url_form,
 )
 
 
@@ -118,6 +122,10 @@ def test_cards_are_immutable():
 def test_action_tokens_round_trip(token, action):
     assert parse_action(token) == action
     assert action_token(action) == token == action.token
+    # In a URL path segment the "/" of a declaration is a "-": the same action both ways.
+    assert "/" not in url_form(action)
+    assert url_form(action) == token.replace("/", "-")
+    assert parse_url_form(url_form(action)) == action
 
 
 @pytest.mark.parametrize(
@@ -126,6 +134,25 @@ def test_action_tokens_round_trip(token, action):
 def test_bad_action_tokens_are_refused(bad):
     with pytest.raises(ValueError):
         parse_action(bad)
+    with pytest.raises(ValueError):
+        parse_url_form(bad if not isinstance(bad, str) else bad.replace("/", "-"))
+
+
+@pytest.mark.parametrize("bad", ["QS/mariage", "QS-mariage-x", "QS--mariage", "-mariage", "swap-", "QS-"])
+def test_url_forms_are_only_the_dash_form(bad):
+    with pytest.raises(ValueError):
+        parse_url_form(bad)
+
+
+@pytest.mark.parametrize("trumps", list(Suit))
+def test_a_hand_is_shown_plain_suits_then_trumps_high_to_low(trumps):
+    hand = sorted_hand(reversed(ALL_CARDS), trumps)
+    plain = [c for c in hand if c.suit is not trumps]
+    assert hand == plain + [c for c in hand if c.suit is trumps]
+    assert [c.suit for c in plain] == sorted((c.suit for c in plain), key=SUITS.index)
+    for a, b in itertools.pairwise(hand):
+        if a.suit is b.suit:
+            assert a.rank > b.rank
 
 
 def test_point_12_combination_values_in_plain_suit_and_trumps():

@@ -14,6 +14,7 @@ import pytest
 
 from tutorial.engine import (
     ALL_CARDS,
+    SUITS,
     Combination,
     Deal,
     FastDeal,
@@ -23,8 +24,22 @@ from tutorial.engine import (
     Suit,
     Swap,
     parse_action,
+    trick_winner,
 )
-from tutorial.engine.fast import PASS, SWAP, move_card, move_declaration
+from tutorial.engine.fast import (
+    COMBINATIONS,
+    PASS,
+    PLAIN,
+    SWAP,
+    card_mask,
+    card_suit,
+    is_declaration,
+    mask_points,
+    move_card,
+    move_code,
+    move_declaration,
+    play_move,
+)
 
 from .chouine_helpers import cards, new_deal, play, strict_deal
 from .fast_lockstep import (
@@ -166,8 +181,34 @@ def test_moves_and_actions_correspond_one_to_one() -> None:
         if isinstance(action, Play):
             assert ALL_CARDS[move_card(move)] is action.card
             assert move_declaration(move) is action.declaration
+            assert COMBINATIONS[move_code(move)] is action.declaration
+            assert play_move(move_card(move), move_code(move)) == move
+            assert is_declaration(move) == (action.declaration is not None)
+            assert SUITS[card_suit(move_card(move))] is action.card.suit
             # A plain play is the card's own index.
             assert (move == action.card.index) == (action.declaration is None)
+            assert (move == play_move(action.card.index, PLAIN)) == (action.declaration is None)
+        else:
+            assert not is_declaration(move)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_declaration_values_and_trick_winners_are_the_engines(seed: int) -> None:
+    """Each declaration move scores what the engine's declaration scores (rule 12), and
+    ``beating`` names the cards the engine's ``trick_winner`` lets win (rule 5)."""
+    deal = random_deal(random.Random(seed))
+    fast = FastDeal.from_deal(deal)
+    for action in deal.legal_actions():
+        move = FastDeal.action_to_move(action)
+        if isinstance(action, Play) and action.declaration is not None:
+            before = deal.declared_totals[deal.to_act]
+            after = deal.copy()
+            after.apply(action)
+            assert fast.declaration_value(move) == after.declared_totals[deal.to_act] - before
+    for lead in ALL_CARDS:
+        winners = [c for c in ALL_CARDS if c is not lead and trick_winner(lead, c, deal.trumps)[0]]
+        assert fast.beating(lead.index) == card_mask(winners)
+    assert mask_points(card_mask(ALL_CARDS)) == sum(c.points for c in ALL_CARDS)
 
 
 def test_copy_is_independent_and_playouts_are_deterministic() -> None:
@@ -178,7 +219,7 @@ def test_copy_is_independent_and_playouts_are_deterministic() -> None:
     for _ in range(2):
         other = fast.copy()
         other.playout_random(random.Random(42))
-        assert other.is_over() and other.result() is not None
+        assert other.is_over and other.result() is not None
         ends.append(fast_state(other))
     assert ends[0] == ends[1]
     assert fast_state(fast) == before
@@ -210,7 +251,7 @@ def test_playout_random_takes_the_moves_the_generic_loop_takes() -> None:
         fast = FastDeal.from_deal(deal)
         generic = fast.copy()
         chooser = random.Random(n)
-        while not generic.is_over():
+        while not generic.is_over:
             moves = generic.legal_moves()
             generic.apply(moves[int(chooser.random() * len(moves))])
         fast.playout_random(random.Random(n))

@@ -60,13 +60,14 @@ def test_point_18_turn_up_taken_after_trick_11_is_known_drawn_cards_are_not():
     assert deal.view(0).talon_size == 0 and deal.view(0).turn_up is None
 
 
-def test_point_18_own_tricks_and_only_the_opponents_last_trick():
+def test_point_18_own_tricks_the_opponents_as_played_and_its_last_to_look_at():
     deal = Deal(list(ALL_CARDS), 0)
     advance(deal, 6, phase=Phase.LEAD)
     for seat in (0, 1):
         view = deal.view(seat)
         other = deal.tricks_won[1 - seat]
         assert view.own_tricks == tuple(deal.tricks_won[seat])
+        assert view.opponent_tricks == tuple(other)  # played in public (remembered)
         assert view.opponent_trick_count == len(other)
         assert view.opponent_last_trick == (other[-1] if other else None)
 
@@ -76,3 +77,20 @@ def test_point_18_view_is_a_snapshot_not_a_live_handle():
     view = deal.view(1)
     play(deal, "9S", "7C")
     assert card("9S") in view.hand and view.trick == ()
+
+
+def test_point_18_declarations_and_the_deal_state_are_public():
+    deal = new_deal("KH QH 9S 8S 7S", "7C 8C 9C 7D 8D", "JS")
+    play(deal, "QH/mariage")
+    for seat in (0, 1):
+        view = deal.view(seat)
+        assert view.declarations == tuple(deal.declarations) and len(view.declarations) == 1
+        assert (view.phase, view.trick_number, view.leader) == (deal.phase, deal.trick_number, deal.leader)
+        assert view.settings == deal.settings and view.swapped_by is None and view.left_out == ()
+
+
+def test_point_18_cards_a_position_leaves_out_are_known_to_be_gone():
+    hands = ([card(c) for c in ["AS", "8C", "9C"]], [card(c) for c in ["KS", "10S", "QH"]])
+    deal = Deal.from_position(hands=hands, leader=0, trick_number=14, trumps=card("QH").suit)
+    for seat in (0, 1):
+        assert set(deal.view(seat).left_out) == set(ALL_CARDS) - set(hands[0]) - set(hands[1])

@@ -9,16 +9,24 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from tutorial.catalogs import LANGUAGES
-from tutorial.content import rule_url
-from tutorial.narration.demos import demos
+from tutorial.narration.demos import Demo
+from tutorial.narration.demos import demos as recorded
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
+from tutorial.web.demo import shown_demo
 from tutorial.web.demo.labels import labels
 from tutorial.web.demo.view import rule_link
+from tutorial.web.rules import rule_url
 
 HX = {"HX-Request": "true"}
 _STEP = re.compile(r'id="demo-step"[^>]*data-step="(\d+)" data-total="(\d+)"')
 _NARRATION = re.compile(r'<section id="demo-narration".*?</section>', re.S)
+
+
+def demos() -> dict[str, Demo]:
+    """Every demo as its pages show it (the first deal in quick mode)."""
+    found = {slug: shown_demo(slug) for slug in recorded()}
+    return {slug: demo for slug, demo in found.items() if demo is not None}
 
 
 def _steps():  # type: ignore[no-untyped-def]

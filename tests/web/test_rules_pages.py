@@ -10,9 +10,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from tutorial.catalogs import LANGUAGES
-from tutorial.content import placeholders
+from tutorial.content import first_statement, placeholders
 from tutorial.content.source import sections
 from tutorial.engine import QUINTE_VALUES, Settings
+from tutorial.web.rules import rule_url
 
 LANGS = LANGUAGES
 SLUGS = [s.slug for s in sections()]
@@ -188,13 +189,17 @@ def test_htmx_request_gets_the_fragment(client: FlaskClient) -> None:
 
 
 def test_rule_url_paths_are_served(client: FlaskClient) -> None:
-    from tutorial.content import rule_url
-
     for lang in LANGS:
         for point in range(1, 19):
             path, anchor = rule_url(lang, point).split("#")
             _status, doc = _get(client, path)
             assert doc.get_element_by_id(anchor, None) is not None, (lang, point)
+            assert (path.rsplit("/", 1)[1], anchor) == first_statement(point)
+
+
+def test_rule_url_refuses_unknown_language() -> None:
+    with pytest.raises(ValueError):
+        rule_url("de", 1)
 
 
 # ---------------------------------------------------------------- issue 13: the quick path
@@ -230,7 +235,7 @@ def test_quinte_switch_sits_below_the_section(client: FlaskClient, lang: str) ->
 def test_french_terms_are_marked_french(client: FlaskClient, lang: str) -> None:
     _status, doc = _get(client, f"/{lang}/rules/glossary")
     french = {el.text_content() for el in doc.xpath("//article//*[@lang='fr']")}
-    assert {"Atout", "Pli", "Donne", "Brisque", "Retourne"} <= french
+    assert {"atout", "pli", "Donne", "Brisque", "retourne"} <= french
     _status, doc = _get(client, f"/{lang}/rules/deal")
     assert {"retourne", "atout"} <= {el.text_content() for el in doc.xpath("//article//*[@lang='fr']")}
 
@@ -276,7 +281,8 @@ def test_examples_with_both_hands_say_it_is_a_teaching_view(client: FlaskClient,
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_home_learning_path(client: FlaskClient, lang: str) -> None:
-    """Goal, summary, narrated deal, then the practice table (a marked place until it exists)."""
+    """Goal, summary, the first deal (and every narrated deal, for later), then the practice
+    table."""
     _status, doc = _get(client, f"/{lang}/")
     steps = doc.find_class("learn__step")
     assert len(steps) == 4
@@ -284,7 +290,7 @@ def test_home_learning_path(client: FlaskClient, lang: str) -> None:
     assert "10" in goal and not re.search(r"\b(3|16)\b", goal), goal
     links = [s.xpath(".//a/@href") for s in steps]
     assert links[1] == [f"/{lang}/rules/summary"]
-    assert links[2] == [f"/{lang}/demo/"]
+    assert links[2] == [f"/{lang}/demo/first-deal/1", f"/{lang}/demo/"]
 
 
 def test_home_chouine_is_of_one_suit(client: FlaskClient) -> None:

@@ -16,7 +16,6 @@ from .coach import evaluate, grade
 from .knowledge import Knowledge
 from .player import choose
 from .types import (
-    CHOUINE_MARGIN,
     LEVELS,
     Estimate,
     Evaluation,
@@ -29,7 +28,6 @@ from .types import (
 )
 
 __all__ = [
-    "CHOUINE_MARGIN",
     "LEVELS",
     "Estimate",
     "Evaluation",

@@ -12,7 +12,20 @@ from __future__ import annotations
 
 import random
 
-from tutorial.engine import Action, Card, Combination, Deal, Pass, Phase, Play, Suit, Swap, combination_value
+from tutorial.engine import (
+    Action,
+    Card,
+    Combination,
+    Deal,
+    Pass,
+    Phase,
+    Play,
+    Suit,
+    Swap,
+    combination_value,
+    declaration_in_trumps,
+    trick_winner,
+)
 
 #: The chouine wins the deal outright (rule 15): a greedy player always declares it first.
 _CHOUINE_RANK = 1000
@@ -24,17 +37,16 @@ def card_cost(card: Card, trumps: Suit) -> tuple[bool, int, int]:
 
 
 def beats(lead: Card, follow: Card, trumps: Suit) -> bool:
-    """Rule 5: does ``follow`` take the trick led with ``lead``?"""
-    if follow.suit is lead.suit:
-        return follow.rank > lead.rank
-    return follow.suit is trumps
+    """Rule 5: does ``follow`` take the trick led with ``lead``? (The engine's
+    :func:`~tutorial.engine.trick_winner`, without the why.)"""
+    return trick_winner(lead, follow, trumps)[0]
 
 
 def declaration_worth(combination: Combination, suit: Suit | None, trumps: Suit, deal: Deal) -> int:
     """What declaring is worth to the greedy player (the chouine above everything)."""
     if combination is Combination.CHOUINE:
         return _CHOUINE_RANK
-    return combination_value(combination, suit is trumps, deal.settings)
+    return combination_value(combination, declaration_in_trumps(combination, suit, trumps), deal.settings)
 
 
 def greedy_action(deal: Deal) -> Action:

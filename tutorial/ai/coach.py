@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from tutorial.engine import (
     LAST_FIVE_CARD_TRICK,
+    LAST_SWAP_TRICK,
     Action,
     Card,
     Combination,
@@ -245,7 +246,7 @@ def _exchange_reasons(k: Knowledge) -> list[Reason]:
     assert k.turn_up is not None
     out = [Reason(ReasonKind.EXCHANGES_SEVEN, card=k.turn_up)]
     # Rule 10: from the lead to trick 11 on, no exchange.
-    if k.trick_number == 11:
+    if k.trick_number == LAST_SWAP_TRICK:
         out.append(Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=k.turn_up))
     return out
 

@@ -1,8 +1,9 @@
 """What one seat may know (rule 18), and deals of the unseen cards consistent with it.
 
 Every decision of the player and the coach goes through a :class:`Knowledge`: it is built
-from the public state of a deal and the seat's own hand, never from the other hand or the
-order of the talon. The unseen cards are sampled from their canonical order (the order of
+from the engine's :class:`~tutorial.engine.SeatView` (``Deal.view``), the one model of what a
+seat may know (the public state of a deal and the seat's own hand), never from the other
+hand or the order of the talon. The unseen cards are sampled from their canonical order (the order of
 ``ALL_CARDS``) shuffled by the caller's ``rng``: two deals that differ only in where the
 unseen cards lie give the same samples for the same seed.
 
@@ -24,6 +25,7 @@ from tutorial.engine import (
     Deal,
     Declaration,
     Phase,
+    SeatView,
     Settings,
     Suit,
 )
@@ -35,79 +37,105 @@ def _sorted(cards: object) -> tuple[Card, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """The facts a seat may use: its own cards and the public state of the deal (rule 18).
+    """The facts a seat may use: its :class:`~tutorial.engine.SeatView` (rule 18), and what
+    the search reads from it.
 
     Cards are kept in ``ALL_CARDS`` order, so that nothing depends on the order in which
     hidden cards were dealt.
     """
 
-    seat: int
-    settings: Settings
-    trumps: Suit
-    phase: Phase
-    trick_number: int
-    leader: int
+    #: What the seat may know, as the engine gives it.
+    view: SeatView
     #: The seat's own cards.
     hand: tuple[Card, ...]
-    #: Cards on the table in the trick in progress (the lead card, when following).
-    trick: tuple[Card, ...]
     #: Cards in each player's completed tricks (a player may remember every card played).
     won: tuple[tuple[Card, ...], tuple[Card, ...]]
-    #: Cards of the other hand the seat has seen: shown for a declaration, or the turn-up taken.
+    #: Cards of the other hand the seat has seen: shown for a declaration (or implied by one
+    #: announced in the trick in progress), or the turn-up taken.
     opponent_known: tuple[Card, ...]
-    opponent_hand_size: int
-    #: Face-down talon cards (the turn-up, while it lies there, is not counted).
-    talon_count: int
-    turn_up: Card | None
-    swapped_by: int | None
-    declarations: tuple[Declaration, ...]
-    #: Cards left out of a position given without its history (gone, like cards played).
-    absent: tuple[Card, ...] = ()
 
     @classmethod
     def from_deal(cls, deal: Deal, seat: int) -> Knowledge:
-        """What ``seat`` may know in ``deal`` at this moment."""
-        other = 1 - seat
-        played: set[Card] = set(deal.trick)
-        for pile in deal.tricks_won:
-            for lead, follow in pile:
-                played.add(lead)
-                played.add(follow)
-        # Rule 18: cards shown for a declaration (the cards of a declaration made in the
-        # trick in progress are implied by its announcement) and the turn-up taken.
-        known = set(deal.public_cards[other])
-        for decl in deal.declarations:
+        """What ``seat`` may know in ``deal`` at this moment: :meth:`from_view` of
+        ``deal.view(seat)``."""
+        return cls.from_view(deal.view(seat))
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> Knowledge:
+        """The knowledge of the seat whose view (rule 18) this is."""
+        other = 1 - view.seat
+        own = tuple(c for trick in view.own_tricks for c in trick)
+        theirs = tuple(c for trick in view.opponent_tricks for c in trick)
+        played = {*own, *theirs, *view.trick}
+        # Rule 18: cards shown (for a declaration, or the turn-up taken); the cards of a
+        # declaration made in the trick in progress are implied by its announcement.
+        known = set(view.opponent_known)
+        for decl in view.declarations:
             if decl.player == other:
                 known.update(decl.cards)
         known -= played
-        # A position given without its history (``Deal.from_position``) leaves some cards out
-        # of the deal altogether: they count as gone. (This reads where every card lies, but
-        # the answer is the same wherever the hidden cards are.)
-        present = set(played).union(*deal.hands, deal.talon)
-        if deal.turn_up is not None:
-            present.add(deal.turn_up)
-        absent = tuple(c for c in ALL_CARDS if c not in present)
         return cls(
-            seat=seat,
-            settings=deal.settings,
-            trumps=deal.trumps,
-            phase=deal.phase,
-            trick_number=deal.trick_number,
-            leader=deal.leader,
-            hand=_sorted(deal.hands[seat]),
-            trick=tuple(deal.trick),
-            won=(
-                tuple(c for t in deal.tricks_won[0] for c in t),
-                tuple(c for t in deal.tricks_won[1] for c in t),
-            ),
+            view=view,
+            hand=_sorted(view.hand),
+            won=(own, theirs) if view.seat == 0 else (theirs, own),
             opponent_known=_sorted(known),
-            opponent_hand_size=len(deal.hands[other]),
-            talon_count=len(deal.talon),
-            turn_up=deal.turn_up,
-            swapped_by=deal.swapped_by,
-            declarations=tuple(deal.declarations),
-            absent=absent,
         )
+
+    # The view's facts, read through.
+    @property
+    def seat(self) -> int:
+        return self.view.seat
+
+    @property
+    def settings(self) -> Settings:
+        return self.view.settings
+
+    @property
+    def trumps(self) -> Suit:
+        return self.view.trumps
+
+    @property
+    def phase(self) -> Phase:
+        return self.view.phase
+
+    @property
+    def trick_number(self) -> int:
+        return self.view.trick_number
+
+    @property
+    def leader(self) -> int:
+        return self.view.leader
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """Cards on the table in the trick in progress (the lead card, when following)."""
+        return self.view.trick
+
+    @property
+    def opponent_hand_size(self) -> int:
+        return self.view.opponent_hand_size
+
+    @property
+    def talon_count(self) -> int:
+        """Face-down talon cards (the turn-up, while it lies there, is not counted)."""
+        return self.view.talon_size - (self.view.turn_up is not None)
+
+    @property
+    def turn_up(self) -> Card | None:
+        return self.view.turn_up
+
+    @property
+    def swapped_by(self) -> int | None:
+        return self.view.swapped_by
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        return self.view.declarations
+
+    @property
+    def absent(self) -> tuple[Card, ...]:
+        """Cards left out of a position given without its history (gone, like cards played)."""
+        return self.view.left_out
 
     @property
     def other(self) -> int:

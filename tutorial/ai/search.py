@@ -23,26 +23,39 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tutorial.engine import Card, Deal
-from tutorial.engine.fast import PASS, POINTS, SUIT_MASKS, SWAP, FastDeal
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, LAST_DRAW_TRICK, SUITS, Card, Deal
+from tutorial.engine.fast import (
+    AU_SEPT,
+    CHOUINE,
+    OVER,
+    PASS,
+    POINTS,
+    QUINTE,
+    SUIT_MASKS,
+    SWAP,
+    FastDeal,
+    card_mask,
+    is_declaration,
+    mask_points,
+    move_card,
+    move_code,
+)
 
+from .baselines import card_cost
 from .knowledge import Knowledge
-from .types import CHOUINE_MARGIN
 
-#: A win is worth more than any point difference (at most 130 + declarations < 1000).
+#: A win is worth more than any point difference (at most DEAL_POINTS + declarations < 1000).
 WIN_WEIGHT = 1000
-_CHOUINE_CODE = 4  # FastDeal's declaration code of the chouine
-_QUINTE_CODE = 5
-_AU_SEPT = 2  # FastDeal's phase of the au sept question
-_LAST_DRAW_TRICK = 11
+#: The greedy policy declares a chouine before anything else (rule 15: it wins the deal).
+_CHOUINE_WORTH = 100_000
 
 
 def utility(state: FastDeal, seat: int) -> int:
     """The finished deal's value for ``seat``: ``WIN_WEIGHT`` x (+1 won, 0 tie, -1 lost)
-    plus the point difference (a chouine counts as :data:`CHOUINE_MARGIN`)."""
+    plus the point difference (a chouine, rule 15, counts as all the deal's points)."""
     chouine = state.chouine_winner()
     if chouine is not None:
-        return WIN_WEIGHT + CHOUINE_MARGIN if chouine == seat else -(WIN_WEIGHT + CHOUINE_MARGIN)
+        return WIN_WEIGHT + DEAL_POINTS if chouine == seat else -(WIN_WEIGHT + DEAL_POINTS)
     t = state.totals()
     diff = t[seat] - t[1 - seat]
     return diff + (WIN_WEIGHT if diff > 0 else -WIN_WEIGHT if diff < 0 else 0)
@@ -59,11 +72,19 @@ def split_utility(value: float) -> tuple[float, float]:
 
 # ---------------------------------------------------------------------- the greedy policy
 def _cost_table(trumps: int) -> tuple[int, ...]:
-    """How dear each card is to give up: trumps last, then card points, then rank."""
-    return tuple((256 if i >> 3 == trumps else 0) + POINTS[i] * 8 + (7 - (i & 7)) for i in range(len(POINTS)))
+    """How dear each card is to give up, by card index: the rank of the baseline's
+    :func:`~tutorial.ai.baselines.card_cost` (trumps last, then card points, then rank)."""
+    costs = [card_cost(card, SUITS[trumps]) for card in ALL_CARDS]
+    order = sorted(set(costs))
+    return tuple(order.index(cost) for cost in costs)
 
 
-_COSTS = tuple(_cost_table(t) for t in range(4))
+_COSTS = tuple(_cost_table(t) for t in range(len(SUITS)))
+
+
+def _worth(state: FastDeal, move: int) -> int:
+    """What a declaration move is worth to the greedy policy (a chouine above everything)."""
+    return _CHOUINE_WORTH if move_code(move) == CHOUINE else state.declaration_value(move)
 
 
 def greedy_move(state: FastDeal, moves: list[int]) -> int:
@@ -72,33 +93,20 @@ def greedy_move(state: FastDeal, moves: list[int]) -> int:
         return moves[0]
     if SWAP in moves:
         return SWAP  # always exchange the seven
-    if state.phase == _AU_SEPT:
+    if state.phase == AU_SEPT:
         return PASS
     costs = _COSTS[state.trumps]
+    if is_declaration(moves[-1]):  # legal moves list the declarations last
+        return _best_declaration(state, moves, costs)
+    # Only plain plays are left (the swap and the au sept answer are decided above): each
+    # move is its card's index. The cheapest card that takes a trick worth taking, else the
+    # cheapest card (the first of equals).
     best = -1
-    best_key = -1
-    values = state.values
-    trumps = state.trumps
-    for m in moves:
-        if m >= 32:  # a declaration: the most valuable, with the cheapest card
-            code = m >> 5
-            card = m & 31
-            worth = (
-                100_000
-                if code == _CHOUINE_CODE
-                else values[code][code != _QUINTE_CODE and card >> 3 == trumps]
-            )
-            key = worth * 1024 + 1023 - costs[card]
-            if key > best_key:
-                best_key, best = key, m
-    if best >= 0:
-        return best
     lead = state.current_trick
     if lead >= 0 and POINTS[lead] > 0:
-        wins = state.wins
-        base = lead << 5
+        beating = state.beating(lead)
         for m in moves:
-            if wins[base | m] and (best < 0 or costs[m] < costs[best]):
+            if beating >> m & 1 and (best < 0 or costs[m] < costs[best]):
                 best = m
         if best >= 0:
             return best
@@ -108,11 +116,22 @@ def greedy_move(state: FastDeal, moves: list[int]) -> int:
     return best
 
 
+def _best_declaration(state: FastDeal, moves: list[int], costs: tuple[int, ...]) -> int:
+    """The most valuable declaration, with the cheapest card (the first of equals)."""
+    best = best_key = -1
+    for m in moves:
+        if is_declaration(m):
+            key = _worth(state, m) * 1024 + 1023 - costs[move_card(m)]
+            if key > best_key:
+                best_key, best = key, m
+    return best
+
+
 def playout(state: FastDeal) -> None:
     """Play the greedy policy for both players to the end of the deal (mutates ``state``)."""
     legal = state.legal_moves
     apply = state.apply
-    while state.phase != 3:
+    while state.phase != OVER:  # not ``is_over``: a property call per move here
         moves = legal()
         apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
 
@@ -121,41 +140,38 @@ def playout_to_endgame(state: FastDeal) -> None:
     """Play greedily until the talon is empty (or the deal is over)."""
     legal = state.legal_moves
     apply = state.apply
-    while state.phase != 3 and state.trick_number <= _LAST_DRAW_TRICK:
+    while state.phase != OVER and state.trick_number <= LAST_DRAW_TRICK:
         moves = legal()
         apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
 
 
 # ---------------------------------------------------------------------- exact endgame
-def endgame_moves(state: FastDeal) -> list[int]:
+def endgame_moves(state: FastDeal, first: int = -1) -> list[int]:
     """Legal moves once the talon is empty, without the dominated ones, best-first order.
 
     With no card left to draw a hand only shrinks, so playing a card without the most
     valuable suit combination it may carry never does better than declaring it (rule 13:
     one combination per suit; every suit combination holds its king and queen). Quinte
-    moves are kept as they are.
+    moves are kept as they are. ``first`` (a move found best before), when kept, comes first.
     """
     moves = state.legal_moves()
-    if len(moves) > 1 and moves[-1] >= 32:
-        best_suit: dict[int, int] = {}
-        values = state.values
-        trumps = state.trumps
-        kept: list[int] = []
+    if len(moves) > 1 and is_declaration(moves[-1]):
+        best_suit: dict[int, int] = {}  # card -> its most valuable suit combination move
         for m in moves:
-            code = m >> 5
-            if code and code != _QUINTE_CODE:
-                card = m & 31
-                v = 100_000 if code == _CHOUINE_CODE else values[code][card >> 3 == trumps]
+            if is_declaration(m) and move_code(m) != QUINTE:
+                card = move_card(m)
                 old = best_suit.get(card)
-                if old is None or v > (
-                    100_000 if old >> 5 == _CHOUINE_CODE else values[old >> 5][card >> 3 == trumps]
-                ):
+                if old is None or _worth(state, m) > _worth(state, old):
                     best_suit[card] = m
-        for m in moves:
-            code = m >> 5
-            if code == _QUINTE_CODE or (code == 0 and m not in best_suit) or best_suit.get(m & 31) == m:
-                kept.append(m)
-        moves = kept
+        moves = [
+            m
+            for m in moves
+            if (move_code(m) == QUINTE if is_declaration(m) else m not in best_suit)
+            or best_suit.get(move_card(m)) == m
+        ]
+    if first >= 0 and first in moves:
+        moves.remove(first)
+        moves.insert(0, first)
     return moves
 
 
@@ -169,7 +185,7 @@ class Solver:
     nodes: int = 0
 
     def value(self, state: FastDeal, alpha: int = -10_000, beta: int = 10_000) -> int:
-        if state.phase == 3:
+        if state.phase == OVER:
             return utility(state, self.seat)
         self.nodes += 1
         key = (
@@ -187,18 +203,13 @@ class Solver:
         first = -1
         if entry is not None:
             low, high, first = entry
-            if low >= beta:
+            if low >= beta or low == high:
                 return low
             if high <= alpha:
                 return high
-            if low == high:
-                return low
             alpha = max(alpha, low)
             beta = min(beta, high)
-        moves = endgame_moves(state)
-        if first >= 0 and first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
+        moves = endgame_moves(state, first)
         a0, b0 = alpha, beta
         maximise = state.to_act == self.seat
         best = -100_000 if maximise else 100_000
@@ -218,19 +229,31 @@ class Solver:
                     beta = v
             if alpha >= beta:
                 break
-        # Failed low: an upper bound only; failed high: a lower bound only; else exact.
-        low = best if best > a0 else -100_000
-        high = best if best < b0 else 100_000
+        self._store(key, entry, best, a0, b0, best_move)
+        return best
+
+    def _store(
+        self,
+        key: tuple[object, ...],
+        entry: tuple[int, int, int] | None,
+        best: int,
+        alpha: int,
+        beta: int,
+        best_move: int,
+    ) -> None:
+        """Failed low (``best <= alpha``): an upper bound only; failed high: a lower bound
+        only; else exact. Narrowed by what the table knew."""
+        low = best if best > alpha else -100_000
+        high = best if best < beta else 100_000
         if entry is not None:
             low, high = max(low, entry[0]), min(high, entry[1])
         self.table[key] = (low, high, best_move)
-        return best
 
     def best_line(self, state: FastDeal) -> list[int]:
         """The moves of one optimal line to the end of the deal."""
         line: list[int] = []
         state = state.copy()
-        while state.phase != 3:
+        while not state.is_over:
             moves = endgame_moves(state)
             maximise = state.to_act == self.seat
             best_move, best = moves[0], 0
@@ -248,7 +271,7 @@ class Solver:
 def minimax(state: FastDeal, seat: int) -> int:
     """Plain minimax over every legal move, no pruning: the reference the solver is checked
     against on small positions."""
-    if state.phase == 3:
+    if state.is_over:
         return utility(state, seat)
     values = []
     for m in state.legal_moves():
@@ -337,7 +360,7 @@ def _trick_outcome(state: FastDeal, seat: int) -> tuple[bool | None, int, FastDe
     trick = state.trick_number
     before = state.captured[seat]
     others = state.captured[1 - seat]
-    while state.phase != 3 and state.trick_number == trick:
+    while state.phase != OVER and state.trick_number == trick:
         moves = state.legal_moves()
         state.apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
     mine = state.captured[seat] != before
@@ -345,8 +368,7 @@ def _trick_outcome(state: FastDeal, seat: int) -> tuple[bool | None, int, FastDe
     if not mine and not theirs:
         return None, 0, state
     gained = (state.captured[seat] ^ before) if mine else (state.captured[1 - seat] ^ others)
-    points = sum(POINTS[i] for i in range(32) if gained >> i & 1)
-    return mine, points, state
+    return mine, mask_points(gained), state
 
 
 def root_moves(deal: Deal) -> list[int]:
@@ -384,7 +406,7 @@ def search(
                 child = state.copy()
                 child.apply(st.move)
                 _add_playout(st, child, seat, exact=None)
-        return SearchResult(seat, stats, 0, [_mask(other)])
+        return SearchResult(seat, stats, 0, [card_mask(other)])
     if deal.trick_number >= config.exact_from_trick:
         # Near the end of the talon: play each sampled deal greedily to the empty talon,
         # then solve the five last tricks exactly. With one face-down card left, the deals
@@ -404,7 +426,7 @@ def search(
     exact = deal.trick_number >= config.exact_from_trick
     hands: list[int] = []
     for other, talon in deals:
-        hands.append(_mask(other))
+        hands.append(card_mask(other))
         state = _determinised(deal, knowledge, other, talon)
         endgame = Solver(seat) if exact else None  # one table per deal
         for st in stats:
@@ -418,7 +440,7 @@ def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None
     won, points, child = _trick_outcome(child, seat)
     if exact is not None:
         playout_to_endgame(child)
-        if child.phase != 3:
+        if not child.is_over:
             value = exact.value(child)
             st.add(value, won, points, False)
             return
@@ -436,12 +458,12 @@ def _line_facts(solver: Solver, state: FastDeal, seat: int) -> tuple[bool | None
     points = 0
     for m in line:
         probe.apply(m)
-        if won is None and (probe.trick_number != trick or probe.phase == 3):
+        if won is None and (probe.trick_number != trick or probe.is_over):
             mine = probe.captured[seat] != before
             if mine or probe.captured[1 - seat] != others:
                 won = mine
                 gained = (probe.captured[seat] ^ before) if mine else (probe.captured[1 - seat] ^ others)
-                points = sum(POINTS[i] for i in range(32) if gained >> i & 1)
+                points = mask_points(gained)
     return won, points, probe.last_winner == seat
 
 
@@ -450,13 +472,6 @@ def _determinised(
 ) -> FastDeal:
     hands = (knowledge.hand, other) if knowledge.seat == 0 else (other, knowledge.hand)
     return FastDeal.from_deal(deal, hands=hands, talon=talon)
-
-
-def _mask(cards: tuple[Card, ...]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
 
 
 __all__ = ["CONFIGS", "SUIT_MASKS", "Config", "MoveStats", "SearchResult", "Solver", "minimax", "search"]

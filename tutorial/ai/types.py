@@ -140,8 +140,9 @@ class Estimate:
 
     ``win_chance``: share of the sampled deals the seat wins after this action (a tie counts
     half), 0-1. ``point_difference``: expected (seat's total - other's total) at the end of
-    the deal (card points, dix de der and declarations; a chouine counts as a win by
-    :data:`CHOUINE_MARGIN`). ``reasons``: most important first.
+    the deal (card points, dix de der and declarations; a chouine, which wins the deal
+    outright, counts as a win by all the deal's points, :data:`~tutorial.engine.DEAL_POINTS`).
+    ``reasons``: most important first.
     """
 
     action: Action
@@ -197,7 +198,3 @@ class Grade:
     best_estimate: Estimate
     reasons: tuple[Reason, ...]
     evaluation: Evaluation
-
-
-#: A chouine wins the deal outright (rule 15); in point differences it counts as this margin.
-CHOUINE_MARGIN = 130

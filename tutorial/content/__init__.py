@@ -7,7 +7,10 @@ Public API:
 - :func:`translator` — the ``content`` catalog of a language;
 - :func:`render_section` — a section as blocks ready for the templates, in one language and
   with one :class:`~tutorial.engine.Settings`;
-- :func:`rule_url` — where a rules-reading point is first stated (for the narration).
+- :func:`first_statement` — the section and paragraph that first state a point of
+  docs/rules.md (the web layer makes the link);
+- :func:`deck_deal`, :func:`worked_outcome`, :func:`score_sheet` — the deal and the score
+  sheet the rules' figures draw, from their example blocks.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from num2words import num2words
 
 from tutorial.catalogs import LANGUAGES, Translator, catalog
@@ -25,21 +28,25 @@ from tutorial.content.examples import Line, Outcome, run
 from tutorial.content.markdown_rules import EXAMPLE_TAG, FIGURE_TAG, render
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Section, Unit, section, sections, ui_messages
-from tutorial.engine import Settings
+from tutorial.content.worked import deck_deal, worked_outcome
+from tutorial.engine import DECK_SIZE, Settings
 
 __all__ = [
     "LANGUAGES",
     "ExampleView",
     "Page",
     "Part",
+    "deck_deal",
+    "first_statement",
     "render_example",
     "render_section",
-    "rule_url",
+    "score_sheet",
     "section",
     "section_title",
     "sections",
     "translator",
     "ui",
+    "worked_outcome",
 ]
 
 DOMAIN = "content"
@@ -75,10 +82,34 @@ def message(lang: str, context: str, text: str, values: dict[str, Any] | None = 
     return out
 
 
-def ui(lang: str, key: str, **values: Any) -> str:
-    """An interface string of the rules pages (``content/ui``), in ``lang``."""
+#: A word of another language in a message: ``*mariage*{lang=fr}``.
+_MARK = re.compile(r"\*([^*]+)\*\{lang=([a-z]{2})\}")
+
+
+def marked(lang: str, text: str) -> Markup:
+    """A plain-text message as HTML: escaped, each ``*word*{lang=xx}`` in ``<em lang="xx">``
+    (without the attribute on a page in that language), as the rule text renders them.
+
+    >>> marked("en", "*Dix de der*{lang=fr} (last trick) & co")
+    Markup('<em lang="fr">Dix de der</em> (last trick) &amp; co')
+    """
+
+    def tag(m: re.Match[str]) -> str:
+        attribute = f' lang="{m.group(2)}"' if m.group(2) != lang else ""
+        return f"<em{attribute}>{m.group(1)}</em>"
+
+    return Markup(_MARK.sub(tag, str(escape(text))))
+
+
+def ui(lang: str, key: str, **values: Any) -> Markup:
+    """An interface string of the rules pages (``content/ui``), in ``lang``, as HTML: words of
+    another language marked (:func:`marked`); values are escaped unless they are HTML."""
     msg = ui_messages()[key]
-    return message(lang, key, msg.text, values if msg.placeholders or values else None)
+    template = translator(lang).pgettext(key, msg.text)
+    out = marked(lang, template)
+    if msg.placeholders or values:
+        out = out % (values | number_words(lang, values) if "_words)s" in template else values)
+    return out
 
 
 # ------------------------------------------------------------------------------ rule ids
@@ -91,24 +122,16 @@ def unit_index() -> dict[str, tuple[str, Unit]]:
 
 
 def first_statement(point: int) -> tuple[str, str]:
-    """(section slug, unit id) of the first paragraph, item, row or figure stating ``point``."""
+    """(section slug, unit id) of the first paragraph, item, row or figure stating ``point``.
+
+    >>> first_statement(8)
+    ('strict', 'strict.intro')
+    """
     for s in sections():
         for u in s.units:
             if u.kind != "heading" and point in u.rules:
                 return s.slug, u.id
-    raise LookupError(f"no paragraph states rules-reading point {point}")
-
-
-def rule_url(lang: str, point: int) -> str:
-    """Path and anchor of the paragraph that first states rules-reading point ``point``.
-
-    >>> rule_url("fr", 8)
-    '/fr/rules/strict#strict.intro'
-    """
-    if lang not in LANGUAGES:
-        raise ValueError(f"not a site language: {lang!r}")
-    slug, uid = first_statement(point)
-    return f"/{lang}/rules/{slug}#{uid}"
+    raise LookupError(f"no paragraph states point {point} of docs/rules.md")
 
 
 # ------------------------------------------------------------------------------ pages
@@ -154,7 +177,7 @@ class Part:
 @dataclass
 class Page:
     section: Section
-    title: str
+    title: Markup  # words of another language marked: strip the tags for a document title
     parts: list[Part]
 
 
@@ -203,7 +226,7 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
             )
             what = ui(lang, f"ui.comb.{comb}")
             if suit is not None:
-                what = f"{what} ({ui(lang, f'ui.suit.{suit.code}')})"
+                what = ui(lang, "ui.comb.in-suit", combination=what, suit=ui(lang, f"ui.suit.{suit.code}"))
             declared.append((label, what))
     lines = []
     for line in _without_repeated_plays(outcome.lines):
@@ -217,10 +240,11 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
             comb = key.rsplit(".", 1)[1]
             key = key.rsplit(".", 1)[0]
             values["declaration"] = ui(lang, f"ui.comb.{comb}")
-        text = capitalise(ui(lang, key, **values))
+        text = capitalise(ui(lang, key, **values))  # a caption line starts with a capital
         lines.append((text, tuple((c.code, line.dim) for c in line.cards)))
     sheet = None
-    if outcome.score is not None and outcome.result is not None and outcome.result.totals:
+    scored = outcome.score is not None and outcome.result is not None and outcome.result.totals
+    if scored and shows_every_card(outcome):
         sheet = score_sheet(lang, outcome)
     return ExampleView(
         ex.id,
@@ -234,6 +258,16 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
         deck=tuple(c.code for c in outcome.deck),
         sheet=sheet,
     )
+
+
+def shows_every_card(outcome: Outcome) -> bool:
+    """Whether the opening picture shows all the cards of the pack (hands and tricks won), so
+    that the reader can check a score sheet: a block that leaves cards to the filler gets none."""
+    snap = outcome.snapshot
+    if snap is None:
+        return False
+    shown = sum(len(cards) for cards in snap.hands.values()) + sum(len(cards) for cards in snap.won.values())
+    return shown == DECK_SIZE
 
 
 def _without_repeated_plays(lines: list[Line]) -> list[Line]:
@@ -256,7 +290,7 @@ def score_sheet(lang: str, outcome: Outcome) -> Sheet:
     names = _names(lang, outcome)
     last = [0, 0]
     last[score.last_trick] = score.last_trick_bonus
-    rows = [
+    rows: list[tuple[str, int, int]] = [
         (ui(lang, "ui.sheet.cards"), score.card_points[0], score.card_points[1]),
         (ui(lang, "ui.sheet.last"), last[0], last[1]),
         (ui(lang, "ui.sheet.declarations"), score.declared[0], score.declared[1]),
@@ -265,7 +299,7 @@ def score_sheet(lang: str, outcome: Outcome) -> Sheet:
     return Sheet(names, rows, (result.totals[0], result.totals[1]), winner)
 
 
-_FIRST_LETTER = re.compile(r"^([^\w%]*)(\w)")
+_FIRST_LETTER = re.compile(r"^((?:<[^>]*>|[^\w%<])*)(\w)")
 
 
 def capitalise(text: str) -> str:
@@ -275,7 +309,8 @@ def capitalise(text: str) -> str:
     >>> capitalise("cinco brisques"), capitalise("*mariage* impossible")
     ('Cinco brisques', '*Mariage* impossible')
     """
-    return _FIRST_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), text, count=1)
+    out = _FIRST_LETTER.sub(lambda m: m.group(1) + m.group(2).upper(), text, count=1)
+    return Markup(out) if isinstance(text, Markup) else out
 
 
 _PLACED = re.compile(
@@ -315,9 +350,10 @@ def render_section(lang: str, slug: str, settings: Settings, link: Any = None) -
             parts.append(Part("figure", figure=m.group("figure")))
         at = m.end()
     parts.append(Part("html", Markup(html[at:])))
-    return Page(sec, message(lang, sec.title.id, sec.title.text, values), parts)
+    return Page(sec, marked(lang, message(lang, sec.title.id, sec.title.text, values)), parts)
 
 
-def section_title(lang: str, sec: Section, settings: Settings) -> str:
-    """A section's title in ``lang``, numbers filled in for ``settings``."""
-    return message(lang, sec.title.id, sec.title.text, placeholders(settings))
+def section_title(lang: str, sec: Section, settings: Settings) -> Markup:
+    """A section's title in ``lang``, numbers filled in for ``settings``, words of another
+    language marked (:func:`marked`)."""
+    return marked(lang, message(lang, sec.title.id, sec.title.text, placeholders(settings)))

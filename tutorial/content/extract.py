@@ -4,7 +4,7 @@
 ``tutorial.content.extract.extract_markdown`` (the dotted form: Babel splits a cfg section
 at its first colon). Each unit of text is one message whose context is its rule id;
 worked-example blocks (card codes) are not extracted. Extracted comments name the
-rules-reading points a message states, to help translators.
+points of docs/rules.md a message states, to help translators.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def extract_markdown(
         for msg in unit.messages():
             comments = []
             if msg.rules:
-                comments.append("rules-reading point " + ", ".join(map(str, msg.rules)))
+                comments.append("docs/rules.md point " + ", ".join(map(str, msg.rules)))
             if unit.kind == "heading":
                 comments.append("heading")
             elif unit.kind == "figure":

@@ -24,7 +24,7 @@ extensions and ours (:mod:`tutorial.content.markdown_rules`), one file per secti
 * Each unit of text ends with its attribute list ``{#rule-id key=value ...}``: a heading
   (on its line), a paragraph (on a line of its own after the text), a list item (the same,
   indented), a table row (in its first cell). The unit is one catalog message, its id the
-  message context. ``rule=8`` or ``rule=6,8`` names the rules-reading points the unit states;
+  message context. ``rule=8`` or ``rule=6,8`` names the points of docs/rules.md the unit states;
   ``figure=NAME`` makes a paragraph the caption of an illustration drawn by the templates.
 * Table rows: each cell with letters is a message of its own, context ``rule-id.N``
   (N counts cells from 1); cells without letters (placeholders, figures) are not translated.

@@ -1,11 +1,11 @@
 """The rules engine for two-player Chouine: pure Python, no web, no translation.
 
 Sources of the rules: Jacques Proust's rule text (Lavardin château association), pagat.com,
-and the project's reading of them in ``shared/rules-reading.md`` (points 1–18), which the
-rule comments cite by number. The engine builds no sentences: it reports events and reasons.
+and the project's rules reference ``docs/rules.md`` (points 1–18), which the rule comments
+cite by number. The engine builds no sentences: it reports events and reasons.
 """
 
-from .actions import Action, Pass, Play, Swap, action_token, parse_action
+from .actions import Action, Pass, Play, Swap, action_token, parse_action, parse_url_form, url_form
 from .cards import (
     ALL_CARDS,
     BRISQUE_COUNT,
@@ -18,6 +18,7 @@ from .cards import (
     Card,
     Rank,
     Suit,
+    sorted_hand,
 )
 from .deal import (
     BlockedDeclaration,
@@ -117,7 +118,10 @@ __all__ = [
     "hand_size",
     "lower_card_deals",
     "parse_action",
+    "parse_url_form",
     "random_record",
     "replay",
+    "sorted_hand",
     "trick_winner",
+    "url_form",
 ]

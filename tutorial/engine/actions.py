@@ -4,6 +4,13 @@
 'QS/mariage'
 >>> parse_action("swap")
 Swap()
+
+In a URL path segment an action is written with ``-`` for the ``/`` of a declaration:
+
+>>> url_form(parse_action("QS/mariage"))
+'QS-mariage'
+>>> parse_url_form("10H-quinte") == parse_action("10H/quinte")
+True
 """
 
 from __future__ import annotations
@@ -72,3 +79,18 @@ def parse_action(token: str) -> Action:
 def action_token(action: Action) -> str:
     """The record token of an action."""
     return action.token
+
+
+_URL_SEPARATOR = "-"  # "/" separates path segments in a URL
+
+
+def url_form(action: Action) -> str:
+    """The action in a URL path segment: its token with ``-`` for ``/`` (``QS-mariage``)."""
+    return action.token.replace("/", _URL_SEPARATOR)
+
+
+def parse_url_form(segment: str) -> Action:
+    """Read an action from its URL form (:func:`url_form`); ``ValueError`` when it is not one."""
+    if not isinstance(segment, str) or "/" in segment:
+        raise ValueError(f"not an action's URL form: {segment!r}")
+    return parse_action(segment.replace(_URL_SEPARATOR, "/", 1))

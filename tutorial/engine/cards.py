@@ -1,4 +1,4 @@
-"""Cards of the 32-card piquet pack used for Chouine (rules-reading point 1).
+"""Cards of the 32-card piquet pack used for Chouine (point 1 of docs/rules.md).
 
 >>> Card.parse("10H").points
 10
@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum, IntEnum
 from typing import ClassVar
 
@@ -148,3 +149,13 @@ DECK_SIZE = len(ALL_CARDS)  # 32
 TOTAL_CARD_POINTS = sum(card.points for card in ALL_CARDS)  # 120
 BRISQUE_COUNT = sum(1 for card in ALL_CARDS if card.is_brisque)  # 8
 BRISQUE_POINTS = sum(card.points for card in ALL_CARDS if card.is_brisque)  # 84
+
+
+def sorted_hand(cards: Iterable[Card], trumps: Suit) -> list[Card]:
+    """A hand in the order it is shown: the plain suits (clubs, diamonds, hearts, spades),
+    then trumps, each from high to low. (A deal keeps its hands in the order drawn.)
+
+    >>> [c.code for c in sorted_hand(map(Card.parse, ["7H", "AS", "10H", "KC"]), Suit.HEARTS)]
+    ['KC', 'AS', '10H', '7H']
+    """
+    return sorted(cards, key=lambda c: (c.suit is trumps, c.index))

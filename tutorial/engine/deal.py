@@ -942,7 +942,12 @@ class Deal:
     def view(self, seat: int) -> SeatView:
         """Rule 18: what one player may know at this moment."""
         other = 1 - seat
-        opponent_tricks = self.tricks_won[other]
+        # A position given without its history (``from_position``) leaves some cards out of
+        # the deal altogether; which ones is public (they are gone, like cards played).
+        present = {*self.hands[0], *self.hands[1], *self.talon, *self.trick.cards}
+        present.update(c for pile in self.tricks_won for trick in pile for c in trick)
+        if self.turn_up is not None:
+            present.add(self.turn_up)
         return SeatView(
             seat=seat,
             hand=tuple(self.hands[seat]),
@@ -953,23 +958,53 @@ class Deal:
             talon_size=self.talon_size,
             trick=self.trick.cards,
             own_tricks=tuple(self.tricks_won[seat]),
-            opponent_last_trick=opponent_tricks[-1] if opponent_tricks else None,
-            opponent_trick_count=len(opponent_tricks),
+            opponent_tricks=tuple(self.tricks_won[other]),
+            settings=self.settings,
+            phase=self.phase,
+            trick_number=self.trick_number,
+            leader=self.leader,
+            swapped_by=self.swapped_by,
+            declarations=tuple(self.declarations),
+            left_out=tuple(c for c in ALL_CARDS if c not in present),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """The public facts plus one seat's own cards (rule 18)."""
+    """The public facts plus one seat's own cards (rule 18): everything a player may know,
+    the one model of it (the computer player and the coach decide from it, through
+    :class:`tutorial.ai.Knowledge`)."""
 
     seat: int
     hand: tuple[Card, ...]
     opponent_hand_size: int
+    #: Cards of the other hand that have been shown: declared, or the turn-up taken.
     opponent_known: tuple[Card, ...]
     turn_up: Card | None
     trumps: Suit
+    #: Cards left to draw: the face-down talon plus the turn-up while it lies there.
     talon_size: int
     trick: tuple[Card, ...]
     own_tricks: tuple[tuple[Card, Card], ...]
-    opponent_last_trick: tuple[Card, Card] | None
-    opponent_trick_count: int
+    #: The other player's tricks: played in public, so remembered (a player may *look* only
+    #: at the last one: :attr:`opponent_last_trick`).
+    opponent_tricks: tuple[tuple[Card, Card], ...]
+    settings: Settings
+    phase: Phase
+    trick_number: int
+    #: The player who leads (or led) the trick being played.
+    leader: int
+    swapped_by: int | None
+    #: Every declaration announced so far (with the cards it shows).
+    declarations: tuple[Declaration, ...]
+    #: Cards a position given without its history leaves out of the deal (gone).
+    left_out: tuple[Card, ...] = ()
+
+    @property
+    def opponent_last_trick(self) -> tuple[Card, Card] | None:
+        """The one trick of the other player's that a player may look at (rule 18)."""
+        return self.opponent_tricks[-1] if self.opponent_tricks else None
+
+    @property
+    def opponent_trick_count(self) -> int:
+        return len(self.opponent_tricks)

@@ -8,8 +8,10 @@ no reasons: :class:`Deal` stays the one authority on the rules, and ``tests/engi
 offer exactly the same actions and end with the same result.
 
 Moves: a plain play is the card's index (0-31); a play with a declaration is
-``card | combination_code << 5`` (:data:`MARIAGE` … :data:`QUINTE`); :data:`SWAP` and
-:data:`PASS` are the exchange of the seven of trumps and the carry-on answer to au sept.
+:func:`play_move` ``(card, code)`` (codes :data:`MARIAGE` … :data:`QUINTE`); :data:`SWAP` and
+:data:`PASS` are the exchange of the seven of trumps and the carry-on answer to au sept. Read
+a move with :func:`is_declaration`, :func:`move_card`, :func:`move_code` and
+:func:`move_declaration`; nothing outside this module needs the bits.
 
 Within a suit the card indices run from the ace (offset 0) down to the seven (offset 7), so a
 lower index is a higher card of the same suit (rule 1).
@@ -52,13 +54,17 @@ FOLLOW = 1
 AU_SEPT = 2  # rule 10: the follower answers the au sept question
 OVER = 3
 
-# Declaration codes in a move (``card | code << 5``); 0 is a plain play.
+# Declaration codes in a move (``card | code << _CODE_SHIFT``); 0 is a plain play.
+PLAIN = 0
 MARIAGE = 1
 TIERCE = 2
 QUATERON = 3
 CHOUINE = 4
 QUINTE = 5
-SWAP = 6 << 5  # 192: exchange the seven of trumps (rules 9, 10)
+_CODE_SHIFT = 5  # a card index fits in the 5 low bits
+_CARD_BITS = (1 << _CODE_SHIFT) - 1
+_FIRST_DECLARATION = 1 << _CODE_SHIFT  # the smallest move that declares
+SWAP = 6 << _CODE_SHIFT  # 192: exchange the seven of trumps (rules 9, 10)
 PASS = SWAP + 1  # 193: carry on at the au sept question (rule 10)
 
 #: Combination of each declaration code (index 0 unused).
@@ -115,7 +121,7 @@ for _size in range(1, HAND_SIZE + 1):
         _HIGH_CARDS[_half] = tuple(16 + i for i in _cards)
 
 #: Rule 5, from the engine's own ``trick_winner``: does the follower's card win?
-#: ``_FOLLOWER_WINS[trumps][lead << 5 | follow]``.
+#: ``_FOLLOWER_WINS[trumps][lead << _CODE_SHIFT | follow]``.
 _FOLLOWER_WINS: tuple[bytes, ...] = tuple(
     bytes(
         trick_winner(lead, follow, trumps)[0] if lead is not follow else 0
@@ -123,6 +129,14 @@ _FOLLOWER_WINS: tuple[bytes, ...] = tuple(
         for follow in ALL_CARDS
     )
     for trumps in SUITS
+)
+#: The same, as a mask of the follower's cards that win: ``_BEATING[trumps][lead]``.
+_BEATING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << follow for follow in range(DECK_SIZE) if table[lead << _CODE_SHIFT | follow])
+        for lead in range(DECK_SIZE)
+    )
+    for table in _FOLLOWER_WINS
 )
 
 
@@ -163,14 +177,48 @@ def strict_playable(hand: int, lead: int, trumps: int) -> int:
     return hand & SUIT_MASKS[trumps] or hand
 
 
+def play_move(card: int, code: int = PLAIN) -> int:
+    """The move that plays card index ``card`` declaring ``code`` (:data:`PLAIN`: none)."""
+    return card | code << _CODE_SHIFT
+
+
+def is_declaration(move: int) -> bool:
+    """Does the move play a card with a declaration?"""
+    return _FIRST_DECLARATION <= move < SWAP
+
+
 def move_card(move: int) -> int:
     """The card index a play move plays (meaningless for SWAP and PASS)."""
-    return move & 31
+    return move & _CARD_BITS
+
+
+def move_code(move: int) -> int:
+    """The declaration code of a play move (:data:`PLAIN` for none; meaningless for SWAP and
+    PASS)."""
+    return move >> _CODE_SHIFT
 
 
 def move_declaration(move: int) -> Combination | None:
     """The combination a play move declares, or None."""
-    return COMBINATIONS[move >> 5] if move < SWAP else None
+    return COMBINATIONS[move >> _CODE_SHIFT] if move < SWAP else None
+
+
+def card_suit(card: int) -> int:
+    """The suit index of a card index (``SUITS[card_suit(i)]`` is its suit)."""
+    return card >> 3
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The mask of some cards (bit ``i`` for ``ALL_CARDS[i]``)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def mask_points(mask: int) -> int:
+    """The card points of the cards in ``mask`` (rule 1)."""
+    return sum(POINTS[i] for i in range(DECK_SIZE) if mask >> i & 1)
 
 
 def _check_replacements(
@@ -331,7 +379,7 @@ class FastDeal:
         fast = cls.__new__(cls)
         turn_up = deal.turn_up.index if deal.turn_up is not None else -1
         fast._init(
-            [_mask(new_hands[0]), _mask(new_hands[1])],
+            [card_mask(new_hands[0]), card_mask(new_hands[1])],
             tuple(c.index for c in new_talon) + ((turn_up,) if turn_up >= 0 else ()),
             turn_up,
             leader,
@@ -340,14 +388,14 @@ class FastDeal:
             trumps=SUITS.index(deal.trumps),
             trick_number=deal.trick_number,
         )
-        fast.captured = [_mask(won[0]), _mask(won[1])]
+        fast.captured = [card_mask(won[0]), card_mask(won[1])]
         fast.points = [sum(c.points for c in won[0]), sum(c.points for c in won[1])]
-        fast.out = ((1 << DECK_SIZE) - 1) & ~_mask(everything)
+        fast.out = ((1 << DECK_SIZE) - 1) & ~card_mask(everything)
         fast.current_trick = deal.trick[0].index if deal.trick else -1
         if deal.swapped_by is not None:
             fast.swapped_by = deal.swapped_by
             fast.seven_bit = 0  # rule 9: once
-        fast.shown = [_mask(deal.public_cards[0]), _mask(deal.public_cards[1])]
+        fast.shown = [card_mask(deal.public_cards[0]), card_mask(deal.public_cards[1])]
         fast._take_declarations(deal, phase)
         result = deal.result
         if result is not None:
@@ -375,7 +423,7 @@ class FastDeal:
             log.append((player, decl.trick or 0, code, suit, decl.value))  # 0: made before the position
             if phase == FOLLOW and decl.trick == deal.trick_number and decl.card is not None:
                 # Made with the card on the table: shown when the trick ends (rule 11).
-                others = _mask(c for c in decl.cards if c is not decl.card)
+                others = card_mask(c for c in decl.cards if c is not decl.card)
                 pending.append((player, others, code, decl.in_trumps))
         fast.declarations = tuple(log)
         fast.pending = tuple(pending)
@@ -450,8 +498,19 @@ class FastDeal:
         return other
 
     # ------------------------------------------------------------------ queries
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def declaration_value(self, move: int) -> int:
+        """Rule 12: the points a declaration move scores in this deal (0 for a plain play and
+        for a chouine)."""
+        code = move >> _CODE_SHIFT
+        return self.values[code][code != QUINTE and card_suit(move & _CARD_BITS) == self.trumps]
+
+    def beating(self, lead: int) -> int:
+        """Rule 5: the mask of the cards that take the trick when played on ``lead``."""
+        return _BEATING[self.trumps][lead]
 
     @property
     def trump_suit(self) -> Suit:
@@ -533,7 +592,7 @@ class FastDeal:
                 # Rule 11: the card played belongs to it and is a legal play.
                 playing = comb & playable
                 for card in (*_LOW_CARDS[playing & 0xFFFF], *_HIGH_CARDS[playing >> 16]):
-                    moves.append(card | code << 5)
+                    moves.append(card | code << _CODE_SHIFT)
         if (
             trick <= LAST_FIVE_CARD_TRICK  # rule 14
             and undeclared & _QUINTE_FLAG  # rule 13: one quinte
@@ -541,7 +600,7 @@ class FastDeal:
         ):
             playing = h & BRISQUES & playable
             for card in (*_LOW_CARDS[playing & 0xFFFF], *_HIGH_CARDS[playing >> 16]):
-                moves.append(card | QUINTE << 5)
+                moves.append(card | QUINTE << _CODE_SHIFT)
 
     def check_legal(self, move: int) -> bool:
         return move in self.legal_moves()
@@ -566,10 +625,10 @@ class FastDeal:
                 self.phase = LEAD
                 self.to_act = self.leader
             return  # rule 10: the exchange does not use up the turn
-        card = move & 31
+        card = move & _CARD_BITS
         self.hands[p] ^= 1 << card
-        if move >= 32:
-            self._declare(p, card, move >> 5)
+        if move >= _FIRST_DECLARATION:
+            self._declare(p, card, move >> _CODE_SHIFT)
         if self.phase == LEAD:
             self.current_trick = card
             self.phase = FOLLOW
@@ -581,7 +640,7 @@ class FastDeal:
         """The follower ``p`` has played ``card``: the trick is won, cards are drawn."""
         # Rule 5: the engine's trick winner table.
         lead = self.current_trick
-        winner = p if self.wins[lead << 5 | card] else 1 - p
+        winner = p if self.wins[lead << _CODE_SHIFT | card] else 1 - p
         self.captured[winner] |= 1 << lead | 1 << card
         self.points[winner] += POINTS[lead] + POINTS[card]
         self.current_trick = -1
@@ -689,7 +748,7 @@ class FastDeal:
                 self._declarations(moves, h, playable, und)  # rules 11-14
             move = moves[int(rand() * len(moves))]
             # apply(move), inlined for a plain play.
-            if move >= 32:
+            if move >= _FIRST_DECLARATION:
                 self.apply(move)
             elif phase == LEAD:
                 hands[p] = h ^ 1 << move
@@ -747,7 +806,7 @@ class FastDeal:
             return Swap()
         if move == PASS:
             return Pass()
-        return Play(ALL_CARDS[move & 31], COMBINATIONS[move >> 5])
+        return Play(ALL_CARDS[move & _CARD_BITS], COMBINATIONS[move >> _CODE_SHIFT])
 
     @staticmethod
     def action_to_move(action: Action) -> int:
@@ -757,15 +816,8 @@ class FastDeal:
             return PASS
         if isinstance(action, Play):
             code = 0 if action.declaration is None else _CODES[action.declaration]
-            return action.card.index | code << 5
+            return play_move(action.card.index, code)
         raise TypeError(f"not an action: {action!r}")
-
-
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
 
 
 def _mask_of_indices(indices: Sequence[int]) -> int:

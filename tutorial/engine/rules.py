@@ -1,7 +1,7 @@
 """The rules of two-player Chouine as numbers, combinations and reasons.
 
 Sources: Jacques Proust's rule text (Lavardin château association), pagat.com, and the
-project's reading of them (``shared/rules-reading.md``), whose point numbers the comments and
+project's rules reference (``docs/rules.md``), whose point numbers the comments and
 :attr:`Reason.rule` cite.
 
 >>> combination_value(Combination.MARIAGE, in_trumps=True, settings=Settings())
@@ -115,7 +115,7 @@ _ALLOWING_KEYS = frozenset(
 
 
 class Reason(Enum):
-    """Why an action is allowed or refused. ``rule`` is the rules-reading point."""
+    """Why an action is allowed or refused. ``rule`` is the point of ``docs/rules.md``."""
 
     # Why a card may be played.
     LEADER_FREE = ("leader_free", 8, "the leader may lead any card")

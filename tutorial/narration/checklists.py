@@ -143,7 +143,12 @@ TIE: dict[str, Check] = {
     "a declaration counts": lambda r: any(isinstance(e, DeclarationShown) for e in events_of(r)),
 }
 
-CHECKLISTS: dict[str, dict[str, Check]] = {"full-deal": FULL_DEAL, "chouine": CHOUINE, "tie": TIE}
+CHECKLISTS: dict[str, dict[str, Check]] = {
+    "full-deal": FULL_DEAL,
+    "first-deal": FULL_DEAL,  # the same deal in quick mode (tutorial/web/demo/quick.py)
+    "chouine": CHOUINE,
+    "tie": TIE,
+}
 
 
 def missing(rep: Replay, checklist: dict[str, Check]) -> list[str]:

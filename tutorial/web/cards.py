@@ -13,8 +13,9 @@ each wears the suit's colour with the suit on the chest. The suits
 differ by shape, not only by colour: hearts and diamonds are red, but the heart is round and
 solid while the diamond is a pointed lozenge drawn with a white inner outline; clubs (three
 leaves, also with a white inner outline) and spades (pointed, solid) likewise. A dimmed card
-(not playable) gets a hatched wash and a "no" sign; a highlighted card a thick frame and a
-star: both markers are shapes, not colours.
+(not playable) gets a hatched wash and a "no" sign; a highlighted card (drawn, shown, asked
+about) a thick frame; the card that took the trick a double frame and a star in the corner
+that has no index: the markers are shapes, not colours.
 
 In templates, two globals (no import needed, so they also work in a block rendered alone
 for htmx)::
@@ -27,8 +28,8 @@ for htmx)::
 ``code``: a card code (``"10H"``, ``"QS"``…) or ``"back"``; ``label``: the card's name in the
 page's language (the picture's accessible name; ``None``: the card's name in the request's
 language); ``size``: xs | sm | md | lg; ``state``: none, ``"dimmed"`` (not playable: hatched
-and a "no" sign) or ``"highlighted"`` (frame and star). In Python: :func:`card_markup` and
-:func:`card_row_markup`.
+and a "no" sign), ``"highlighted"`` (a frame) or ``"winner"`` (frame and star). In Python:
+:func:`card_markup` and :func:`card_row_markup`.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ BACK = "back"
 #: Sizes of the ``card`` macro (CSS classes ``card--sm`` …).
 SIZES: tuple[str, ...] = ("xs", "sm", "md", "lg")
 #: States of the ``card`` macro.
-STATES: tuple[str, ...] = ("dimmed", "highlighted")
+STATES: tuple[str, ...] = ("dimmed", "highlighted", "winner")
 
 WIDTH, HEIGHT = 100, 140
 VIEWBOX = f"0 0 {WIDTH} {HEIGHT}"
@@ -257,12 +258,21 @@ def _marker_symbols() -> str:
         f'<symbol id="m-highlighted" viewBox="{VIEWBOX}">'
         '<rect x="3" y="3" width="94" height="134" rx="7" fill="none" stroke="#0b5394" '
         'stroke-width="6"/>'
-        '<path d="M80 6L85.6 18.3L99 19.6L88.9 28.6L91.8 41.8L80 35L68.2 41.8L71.1 28.6'
-        'L61 19.6L74.4 18.3Z" fill="#ffcc33" stroke="#16191d" stroke-width="2.5" '
-        'stroke-linejoin="round"/>'
         "</symbol>"
     )
-    return dimmed + highlighted
+    # The trick's winner: a gold frame and a star in the bottom-left corner, the one corner
+    # without an index (the rank and suit are top left and, turned, bottom right).
+    winner = (
+        f'<symbol id="m-winner" viewBox="{VIEWBOX}">'
+        '<rect x="3" y="3" width="94" height="134" rx="7" fill="none" stroke="#16191d" '
+        'stroke-width="7"/>'
+        '<rect x="3" y="3" width="94" height="134" rx="7" fill="none" stroke="#ffcc33" '
+        'stroke-width="3.5"/>'
+        '<path d="M21 99L26 110L38 111L29 119L32 131L21 125L10 131L13 119L4 111L16 110Z" '
+        'fill="#ffcc33" stroke="#16191d" stroke-width="2.5" stroke-linejoin="round"/>'
+        "</symbol>"
+    )
+    return dimmed + highlighted + winner
 
 
 def sprite(lang: str) -> str:
@@ -312,7 +322,7 @@ def card_markup(code: str, label: str | None = None, size: str = "md", state: st
     the page's language (e.g. « la dame de pique »), which is the picture's accessible name
     (default: :func:`tutorial.narration.names.card_name` in the request's language);
     ``size`` one of ``xs sm md lg``; ``state`` ``None``, ``"dimmed"`` (not playable: hatched,
-    with a "no" sign) or ``"highlighted"`` (framed, with a star).
+    with a "no" sign), ``"highlighted"`` (framed) or ``"winner"`` (framed, with a star).
     """
     if not is_card_code(code):
         raise ValueError(f"not a card code: {code!r}")

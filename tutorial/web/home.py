@@ -7,6 +7,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from tutorial.content import number_words
 from tutorial.engine import LAST_TRICK_BONUS, TRICKS_PER_DEAL, Settings
+from tutorial.web.demo import FIRST_DEAL, shown_demo
+from tutorial.web.demo.pause import demo_pauses
 from tutorial.web.i18n import best_language
 from tutorial.web.render import render_page
 
@@ -45,6 +47,28 @@ def robots() -> Response:
     return response
 
 
+#: Reading times of the "learn in fifteen minutes" path, in minutes, as ``tools/fast_path.py``
+#: measures them (220 words a minute, 10 s to look at each step, 30 s per question; the
+#: longest of the three languages, rounded up). ``tests/web/test_fast_path.py`` measures again.
+SUMMARY_MINUTES = 3
+FIRST_DEAL_MINUTES = 11
+
+
+def first_deal() -> dict[str, object]:
+    """The first deal of the path: its steps and questions, counted from the demo itself."""
+    demo = shown_demo(FIRST_DEAL)
+    if demo is None:
+        return {}
+    return {
+        "slug": FIRST_DEAL,
+        "steps": demo.total,
+        "questions": len(demo_pauses(demo)),
+        "minutes": FIRST_DEAL_MINUTES,
+    }
+
+
 @bp.get("/<lang:lang>/")
 def index(lang: str) -> Response:
-    return render_page("home/index.html", goal=goal_numbers(lang))
+    return render_page(
+        "home/index.html", goal=goal_numbers(lang), first=first_deal(), summary_minutes=SUMMARY_MINUTES
+    )

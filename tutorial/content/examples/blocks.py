@@ -121,7 +121,7 @@ def run_deck(body: Body, settings: Settings, where: str) -> Outcome:
         raise ExampleError(f"{where}: a deck is {DECK_SIZE} different cards, not {len(deck)}")
     deal = Deal(deck, dealer, settings)
     lines = [_deck_expectation(deal, at, word, args) for at, word, args in _expectations(expects, where)]
-    return Outcome("deck", None, lines, deck=tuple(deck), rules={3, 4})
+    return Outcome("deck", None, lines, deck=tuple(deck), dealer=dealer, rules={3, 4})
 
 
 _SEATS = ("non-dealer", "dealer")

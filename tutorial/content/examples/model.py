@@ -49,4 +49,5 @@ class Outcome:
     score: DealScored | None = None
     result: DealResult | None = None
     deck: tuple[Card, ...] = ()
+    dealer: int | None = None  # a deck block's dealer
     rules: set[int] = field(default_factory=set)

@@ -18,6 +18,7 @@ step renders from ready data. The page's words come from the ``narration`` catal
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from flask import Blueprint, Response, abort, redirect, url_for
 from werkzeug.routing import BuildError
@@ -27,9 +28,13 @@ from tutorial.narration.language import speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
+from tutorial.web.demo.quick import QuickDemo, is_quick, quick
 from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("demo", __name__)
+
+#: The first deal of the "learn in fifteen minutes" path (a demo in quick mode).
+FIRST_DEAL = "first-deal"
 
 
 @bp.record_once
@@ -42,10 +47,18 @@ _STEP = re.compile(r"[1-9][0-9]{0,5}")
 
 
 def _demo(slug: str) -> Demo:
-    demo = demos().get(slug) if len(slug) <= 64 else None
+    demo = shown_demo(slug) if len(slug) <= 64 else None
     if demo is None:
         abort(404)
     return demo
+
+
+@cache
+def shown_demo(slug: str) -> Demo | None:
+    """The demo of ``slug`` as its pages show it: in quick mode when its record asks for it
+    (:mod:`tutorial.web.demo.quick`); made once per process."""
+    demo = demos().get(slug)
+    return quick(demo) if demo is not None and is_quick(demo) else demo
 
 
 @bp.get("/<lang:lang>/demo/")
@@ -61,7 +74,8 @@ def index(lang: str) -> Response:
             "steps": count_label("steps_count", demo.total),
             "url": url_for("demo.step", lang=lang, slug=demo.slug, step=1),
         }
-        for demo in demos().values()
+        for demo in (shown_demo(slug) for slug in demos())
+        if demo is not None
     ]
     try:
         replay_url: str | None = url_for("replay.index", lang=lang)
@@ -87,12 +101,15 @@ def step(lang: str, slug: str, step: str) -> Response:
 
 
 def _addresses(lang: str, slug: str) -> Addresses:
+    quick_mode = isinstance(shown_demo(slug), QuickDemo)  # no play-along in quick mode: too few steps
     return Addresses(
         step=lambda n: url_for("demo.step", lang=lang, slug=slug, step=n),
         ask=lambda n: url_for("demo.ask", lang=lang, slug=slug, step=n),
         answer=lambda n, a: url_for("demo.answer", lang=lang, slug=slug, step=n, answer=a),
         list=url_for("demo.index", lang=lang),
-        along=lambda seat: url_for("demo.along", lang=lang, slug=slug, seat=seat + 1, answers="a"),
+        along=None
+        if quick_mode
+        else lambda seat: url_for("demo.along", lang=lang, slug=slug, seat=seat + 1, answers="a"),
     )
 
 
@@ -112,6 +129,8 @@ def _along(lang: str, slug: str, seat: int) -> AlongAddresses:
 def along(lang: str, slug: str, seat: str, answers: str) -> Response:
     """Play along as ``seat``: the learner's answers so far are in ``answers``."""
     demo = _demo(slug)
+    if isinstance(demo, QuickDemo):  # quick mode has no play-along (too few of the decisions)
+        abort(404)
     return along_page(demo, lang, seat_of(seat), answers, _along(lang, slug, seat_of(seat)), refused_answer())
 
 

@@ -21,12 +21,15 @@ from dataclasses import dataclass, replace
 from flask import Response, abort
 
 from tutorial.ai import GradeKind
-from tutorial.engine import Action, parse_action
+from tutorial.engine import Action, Deal, Phase, Play, parse_action
 from tutorial.narration.choices import ChoiceNote, answer_note, grade_choice, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
-from tutorial.web.demo.pause import answer_segment, answer_token, question
+from tutorial.narration.narrate import Sentence
+from tutorial.web.demo.pages import Addresses, render_step, step_view_of
+from tutorial.web.demo.pause import answer_token, coach_note, question
+from tutorial.web.demo.view import rule_link
 from tutorial.web.render import page_query
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -101,8 +104,6 @@ def along_page(
     title: str | None = None,
     back: str | None = None,
 ) -> Response:
-    from tutorial.web.demo.pages import Addresses, _render, _view
-
     if seat not in (0, 1):
         abort(404)
     answers = parse_answers(demo, seat, raw)
@@ -115,6 +116,8 @@ def along_page(
     step_urls = Addresses(urls.step, urls.step, lambda n, _answer: urls.step(n), urls.list)
     feedback: ChoiceNote | None = None
     matched = False
+    played: tuple[Sentence, ...] = ()
+    played_note: ChoiceNote | None = None
     if answers:
         number = numbers[len(answers) - 1]
         deal = demo.frame(number).before
@@ -122,11 +125,17 @@ def along_page(
         verdict = grade_choice(deal, answers[-1], _seed(demo, number))
         feedback = answer_note(coach, deal, verdict)
         matched = answers[-1].token == demo.frame(number).token
+        # What was actually played at that decision, and why: the step's narration and the
+        # coach's note on the recorded choice.
+        played = demo.narrations(lang, rule_link(lang))[number - 1].happened
+        played_note = None if matched else coach_note(demo, lang, number)
     progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
     context: dict[str, object] = {
         "along": {
             "feedback": feedback,
             "matched": matched,
+            "played": played,
+            "played_note": played_note,
             "progress": progress,
             "stop": urls.step(numbers[len(answers)] if len(answers) < len(numbers) else demo.total),
         },
@@ -154,11 +163,11 @@ def along_page(
             char = encode(demo, number, token)
             return urls.page(raw + char) if char is not None else urls.refused(raw, segment)
 
-        base = _view(demo, lang, number - 1, step_urls, title, back)
+        base = step_view_of(demo, lang, number - 1, step_urls, title, back)
         view, ask = question(demo, lang, number, base, answer_url, urls.step(number), refused)
         view = replace(view, narration=replace(view.narration, next=()))
         view.urls.update(next=None, last=None, previous=None, first=None)
-        return _render(view, ask=ask, ask_labels=words, **context)
+        return render_step(view, ask=ask, ask_labels=words, **context)
     if refused_segment is not None:
         abort(404)
     # Every decision answered: the summary.
@@ -191,15 +200,12 @@ def along_page(
             "mistakes": counts[GradeKind.MISTAKE],
         },
     }
-    view = _view(demo, lang, demo.total, step_urls, title, back)
-    return _render(view, along_summary=summary, **context)
+    view = step_view_of(demo, lang, demo.total, step_urls, title, back)
+    return render_step(view, along_summary=summary, **context)
 
 
-def _offered(deal: object, seat: int) -> list[Action]:
+def _offered(deal: Deal, seat: int) -> list[Action]:
     """Every answer the question offers (each card of the hand, and the other legal actions)."""
-    from tutorial.engine import Deal, Phase, Play
-
-    assert isinstance(deal, Deal)
     offered: list[Action] = []
     if deal.phase is not Phase.AU_SEPT:
         offered += [Play(card, None) for card in deal.hands[seat]]
@@ -207,7 +213,7 @@ def _offered(deal: object, seat: int) -> list[Action]:
     return offered
 
 
-__all__ = ["AlongAddresses", "along_page", "answer_segment", "decisions", "parse_answers"]
+__all__ = ["AlongAddresses", "along_page", "decisions", "parse_answers"]
 
 
 def seat_of(segment: str) -> int:

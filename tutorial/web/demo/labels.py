@@ -61,6 +61,7 @@ def labels() -> dict[str, str]:
         "remark": pgettext("demo", "Note"),
         "draw_title": pgettext("demo", "The draw for dealer"),
         "the_table": pgettext("demo", "The table"),
+        "why_rules": pgettext("demo", "Why: the rules behind it"),
     }
     return words
 

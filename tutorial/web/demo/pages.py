@@ -17,9 +17,20 @@ from werkzeug.routing import BuildError
 from tutorial.engine import Action, Card, Phase, Play, Rank
 from tutorial.engine.events import CardDrawn, DeclarationShown
 from tutorial.narration.choices import labels, questions_label, result_sentence
+from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
-from tutorial.web.demo.pause import Answer, answer, answer_token, coach_note, demo_pauses, question
+from tutorial.web.demo import chart
+from tutorial.web.demo.pause import (
+    Answer,
+    answer,
+    answer_token,
+    coach_note,
+    deal_grades,
+    demo_pauses,
+    question,
+)
+from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.view import StepView, rule_link, step_view
 from tutorial.web.render import render_page
 
@@ -35,7 +46,7 @@ class Addresses:
     along: Callable[[int], str] | None = None  # seat -> the first play-along page
 
 
-def _view(
+def step_view_of(
     demo: Demo, lang: str, number: int, urls: Addresses, title: str | None, back: str | None
 ) -> StepView:
     view = step_view(demo, lang, number, url=urls.step, list_url=urls.list)
@@ -58,35 +69,41 @@ def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> S
     deal = frame.state
     if deal is None:
         return view
-    notes: dict[tuple[int, str], str] = {}
+    # (note, sign): a drawn card gets the "new card" sign, which no other note uses.
+    notes: dict[tuple[int, str], tuple[str, str | None]] = {}
     for event in frame.events:
         if isinstance(event, CardDrawn):
-            notes[(event.player, event.card.code)] = words["drawn"]
+            notes[(event.player, event.card.code)] = (words["drawn"], "drawn")
         elif isinstance(event, DeclarationShown):
             for card in event.cards:
-                notes[(event.player, card.code)] = words["shown"]
+                notes[(event.player, card.code)] = (words["shown"], None)
     if not deal.is_over:
         if deal.phase is Phase.AU_SEPT:
             seven = Card(Rank.SEVEN, deal.trumps)
             if seven in deal.hands[deal.to_act]:
-                notes[(deal.to_act, seven.code)] = words["asked"]
+                notes[(deal.to_act, seven.code)] = (words["asked"], None)
             view.t["to_act"] = words["asked"]
         else:
             for action in deal.legal_actions():
                 if isinstance(action, Play) and action.declaration is not None:
-                    notes.setdefault((deal.to_act, action.card.code), words["could_declare"])
+                    notes.setdefault((deal.to_act, action.card.code), (words["could_declare"], None))
     if not notes:
         return view
     sides = []
-    for side in view.sides:
+    for side in view.table.sides:
         hand = tuple(
-            replace(c, state="highlighted", note=notes[(side.index, c.code)])
+            replace(
+                c,
+                state="highlighted",
+                note=notes[(side.index, c.code)][0],
+                mark=notes[(side.index, c.code)][1],
+            )
             if (side.index, c.code) in notes and c.state is None
             else c
             for c in side.hand
         )
         sides.append(replace(side, hand=hand))
-    return replace(view, sides=tuple(sides))
+    return replace(view, table=replace(view.table, sides=tuple(sides)))
 
 
 #: Glossary terms the narration uses, per language: (pattern, anchor in the glossary).
@@ -157,7 +174,7 @@ def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
     return {"result": result_sentence(tr, demo.record.players, deal.result), "links": links}
 
 
-def _render(view: StepView, **context: Any) -> Response:
+def render_step(view: StepView, **context: Any) -> Response:
     context.setdefault("table_labels", labels(speaker(view.lang)))
     context.setdefault("gloss", glossary_linker(view.lang))
     return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
@@ -166,7 +183,7 @@ def _render(view: StepView, **context: Any) -> Response:
 def step_page(
     demo: Demo, lang: str, number: int, urls: Addresses, title: str | None = None, back: str | None = None
 ) -> Response:
-    view = _view(demo, lang, number, urls, title, back)
+    view = step_view_of(demo, lang, number, urls, title, back)
     note = coach_note(demo, lang, number)
     first_question = None
     if number == 1:
@@ -183,14 +200,41 @@ def step_page(
             (speaker(lang).fill(labels(speaker(lang))["along_as"], player=name), along(seat))
             for seat, name in enumerate(demo.record.players)
         ]
-    return _render(
+    return render_step(
         view,
         coach=note,
         coach_label=_coach_label(lang),
         first_question=first_question,
         along_links=along_links,
         ending=_ending(demo, view),
+        chart=_chart(demo, lang, urls) if number == demo.total else None,
     )
+
+
+def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
+    """The picture of the deal (:mod:`tutorial.web.demo.chart`): the first player's chance,
+    each mark linked to the step that plays the move."""
+    full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
+    coach = Coach(speaker(lang), demo.record.players)
+    first_action = 2 + (1 if full.record.draw else 0)  # the step number of the record's first action
+
+    def step_of(decision: chart.Decision) -> str:
+        number = decision.index + first_action
+        if isinstance(demo, QuickDemo):  # the quick step that shows this full step
+            number = next(k for k, (a, b) in enumerate(demo.groups, start=1) if a <= number <= b)
+        return urls.step(number)
+
+    grades = deal_grades(full)[first_action - 1 :]  # one per action of the record
+    built = chart.build_chart(
+        0,
+        demo.record.players,
+        chart.demo_decisions(full),
+        grades,
+        lambda d: coach.action(d.action, d.before),
+        coach.grade_name,
+        step_of,
+    )
+    return chart.context(built, coach.grade_name)
 
 
 def _coach_label(lang: str) -> str:
@@ -208,7 +252,7 @@ def question_page(
 ) -> Response:
     if demo.frame(number).token is None:
         abort(404)
-    base = _view(demo, lang, number - 1, urls, title, back)
+    base = step_view_of(demo, lang, number - 1, urls, title, back)
     view, ask = question(
         demo, lang, number, base, lambda segment: urls.answer(number, segment), urls.step(number), refused
     )
@@ -222,7 +266,7 @@ def question_page(
     )
     view.urls["previous"] = urls.step(number - 1)
     tr = speaker(lang)
-    return _render(
+    return render_step(
         view,
         ask=ask,
         ask_labels=labels(tr),
@@ -246,9 +290,9 @@ def answer_page(
         abort(404)
     if not isinstance(result, Answer):
         return question_page(demo, lang, number, urls, result, title, back)
-    view = _view(demo, lang, number, urls, title, back)
+    view = step_view_of(demo, lang, number, urls, title, back)
     tr = speaker(lang)
-    return _render(
+    return render_step(
         view,
         coach=coach_note(demo, lang, number),
         coach_label=_coach_label(lang),

@@ -14,11 +14,20 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tutorial.engine import Action, Card, Deal, Phase, Play, parse_action
+from tutorial.ai import Grade
+from tutorial.engine import (
+    Action,
+    Deal,
+    Phase,
+    Play,
+    parse_action,
+    parse_url_form,
+    sorted_hand,
+    url_form,
+)
 from tutorial.narration.choices import (
     ChoiceNote,
     answer_label,
@@ -34,9 +43,9 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
-from tutorial.web.demo.view import CardView, StepView, rule_link
-
-_ANSWER = re.compile(r"(?:10|[AKQJ987])[CDHS](?:-(?:mariage|tierce|quateron|quinte|chouine))?|swap|pass")
+from tutorial.web.demo.quick import QuickDemo
+from tutorial.web.demo.table import CardView
+from tutorial.web.demo.view import StepView, rule_link
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,9 @@ class Answer:
 
 
 def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
+    """Where the deal stops to ask; in quick mode, the full deal's questions."""
+    if isinstance(demo, QuickDemo) and demo.asks is not None:
+        return demo.asks
     return pauses(demo.frames, demo.record.meta)
 
 
@@ -77,8 +89,44 @@ def _seed(demo: Demo, number: int) -> str:
     return f"{demo.slug}|{demo.record.dumps()}|{number}"
 
 
+def _full(demo: Demo, number: int) -> tuple[Demo, int]:
+    """The step-by-step demo and step number of ``demo``'s step ``number`` (its last full step
+    in quick mode), so a quick step's coach says what the full deal's says."""
+    if isinstance(demo, QuickDemo) and demo.full is not None:
+        return demo.full, demo.groups[number - 1][1]
+    return demo, number
+
+
+#: The coach's grades of every step of a deal, by (slug, record): see :func:`deal_grades`.
+_GRADES: dict[tuple[str, str], tuple[Grade | None, ...]] = {}
+_GRADES_KEPT = 32
+
+
+def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
+    """The coach's grade of each step's choice (None for a step without one, or with only one
+    move allowed), the same as each step's note gives; made once per record in a bounded
+    cache (it depends on the record alone, not on the app)."""
+    demo, _ = _full(demo, 1)
+    key = (demo.slug, demo.record.dumps())
+    found = _GRADES.get(key)
+    if found is None:
+        grades: list[Grade | None] = []
+        for frame in demo.frames:
+            deal = frame.before
+            if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
+                grades.append(None)
+            else:
+                grades.append(grade_choice(deal, parse_action(frame.token), _seed(demo, frame.number)))
+        found = tuple(grades)
+        if len(_GRADES) >= _GRADES_KEPT:
+            _GRADES.pop(next(iter(_GRADES)))
+        _GRADES[key] = found
+    return found
+
+
 def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     """The coach on the choice step ``number`` shows (None for the deal and the draw)."""
+    demo, number = _full(demo, number)
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
@@ -87,14 +135,14 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
 
 
 def answer_token(segment: str) -> str | None:
-    """The record token of an answer URL segment, or None if it is not one."""
-    if len(segment) > 20 or not _ANSWER.fullmatch(segment):
+    """The record token of an answer URL segment (the engine's
+    :func:`~tutorial.engine.url_form`), or None if it is not one."""
+    if len(segment) > 20:
         return None
-    return segment.replace("-", "/")
-
-
-def answer_segment(token: str) -> str:
-    return token.replace("/", "-")
+    try:
+        return parse_url_form(segment).token
+    except ValueError:
+        return None
 
 
 def _label(coach: Coach, action: Action, deal: Deal) -> str:
@@ -125,14 +173,14 @@ def question(
     choices: list[Choice] = []
     actions: list[Action] = []
     if deal.phase is not Phase.AU_SEPT:
-        actions += [Play(card, None) for card in _sorted_hand(deal, chooser)]
+        actions += [Play(card, None) for card in sorted_hand(deal.hands[chooser], deal.trumps)]
     actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
     for action in actions:
         token = action.token
-        choices.append(Choice(_label(coach, action, deal), answer_url(answer_segment(token)), token))
+        choices.append(Choice(_label(coach, action, deal), answer_url(url_form(action)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
-    for side in base.sides:
+    for side in base.table.sides:
         if side.index == chooser:
             hand = tuple(replace(c, href=hrefs.get(c.code), state=None, note=None) for c in side.hand)
             sides.append(replace(side, hand=hand, to_act=True))
@@ -144,16 +192,9 @@ def question(
     if refused is not None:
         refusal = _refusal(lang, demo, deal, refused)
     asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
-    view = replace(base, sides=tuple(sides), urls={**base.urls, "next": step_url})
+    view = replace(base, table=replace(base.table, sides=tuple(sides)), urls={**base.urls, "next": step_url})
     kind = demo_pauses(demo).get(number, PauseKind.MARKED)
     return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url)
-
-
-def _sorted_hand(deal: Deal, player: int) -> list[Card]:
-    suits = "CDHS"
-    return sorted(
-        deal.hands[player], key=lambda c: (c.suit is deal.trumps, suits.index(c.suit.code), -int(c.rank))
-    )
 
 
 def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
@@ -191,9 +232,9 @@ __all__ = [
     "Choice",
     "Question",
     "answer",
-    "answer_segment",
     "answer_token",
     "coach_note",
+    "deal_grades",
     "demo_pauses",
     "question",
 ]

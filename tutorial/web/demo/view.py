@@ -1,4 +1,5 @@
-"""What the demo table template draws at one step, made from the engine's state and events.
+"""A narrated deal's step as its page draws it: the table (:mod:`tutorial.web.demo.table`), the
+narration, the controls.
 
 Teaching view (rule 18): both hands are shown face up, and the page says so.
 """
@@ -6,49 +7,22 @@ Teaching view (rule 18): both hands are shown face up, and the page says so.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from tutorial.content import rule_url
-from tutorial.engine import Combination, Deal
+from tutorial.engine import Deal, sorted_hand
 from tutorial.engine.events import TrickWon
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import Speaker, speaker
-from tutorial.narration.names import card_name, suit_name
+from tutorial.narration.names import card_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
-from tutorial.web.demo.labels import count_label, labels
-
-
-@dataclass(frozen=True)
-class CardView:
-    code: str
-    label: str
-    state: str | None = None  # None, "dimmed" (may not be played) or "highlighted"
-    note: str | None = None  # short text under the card ("may not be played")
-    href: str | None = None  # the practice table: a link that plays the card, or says why not
-
-
-@dataclass(frozen=True)
-class SideView:
-    index: int
-    name: str
-    dealer: bool
-    to_act: bool
-    hand: tuple[CardView, ...]
-    hand_label: str
-    tricks: int
-    card_points: int
-    declarations: tuple[tuple[str, int | None], ...]  # None: a chouine (it wins, scores nothing)
-    declared: int
-
-
-@dataclass(frozen=True)
-class TrickCard:
-    card: CardView
-    player: str
+from tutorial.web.demo.labels import labels
+from tutorial.web.demo.quick import QuickDemo
+from tutorial.web.demo.table import CardView, Hand, Hands, Table, build_table, draw_table
+from tutorial.web.rules import rule_url
 
 
 @dataclass(frozen=True)
@@ -61,19 +35,9 @@ class StepView:
     total: int
     urls: dict[str, str | None]
     narration: Narration
-    sides: tuple[SideView, ...] = ()
-    turn_up: CardView | None = None
-    trumps: str = ""
-    talon_text: str = ""
-    talon_count: int = 0
-    talon_count_label: str = ""
-    trick_number: int = 0
-    trick: tuple[TrickCard, ...] = ()
-    trick_caption: str = ""
-    drawn: tuple[tuple[CardView, CardView], ...] = ()
-    players: tuple[str, str] = ("", "")
-    over: bool = False
+    table: Table
     step_label: str = ""
+    fold: bool = False  # quick mode: the rules' reasons, the coach and what comes next fold
 
 
 @cache
@@ -98,26 +62,25 @@ def _make_rule_link(lang: str) -> RuleLink:
     return link
 
 
-def _hand(
-    deal: Deal, player: int, narration: Narration, tr: Speaker, t: dict[str, str]
-) -> tuple[CardView, ...]:
-    notes = {n.code: n for n in narration.cards} if narration.to_act == player else {}
-    cards = []
-    # Shown sorted (plain suits, then trumps; high to low): the engine's order is the draw order.
-    suits = "CDHS"
-    hand = sorted(
-        deal.hands[player], key=lambda c: (c.suit is deal.trumps, suits.index(c.suit.code), -int(c.rank))
-    )
-    for card in hand:
-        name = card_name(card, tr)
-        note = notes.get(card.code)
-        if note is not None and not note.legal:
-            cards.append(
-                CardView(card.code, t["card_not_playable"] % {"card": name}, "dimmed", t["not_playable"])
-            )
-        else:
-            cards.append(CardView(card.code, name))
-    return tuple(cards)
+def _face_up(
+    deal: Deal, narration: Narration, tr: Speaker, t: dict[str, str], players: tuple[str, str]
+) -> Hands:
+    """Both hands face up (the teaching view); the cards the player to act may not play dimmed."""
+    notes = {n.code: n for n in narration.cards}
+
+    def hand(player: int) -> Hand:
+        cards = []
+        for card in sorted_hand(deal.hands[player], deal.trumps):
+            name = card_name(card, tr)
+            note = notes.get(card.code) if narration.to_act == player else None
+            if note is not None and not note.legal:
+                label = t["card_not_playable"] % {"card": name}
+                cards.append(CardView(card.code, label, "dimmed", t["not_playable"], mark="no"))
+            else:
+                cards.append(CardView(card.code, name))
+        return Hand(tuple(cards), t["hand_of"] % {"player": players[player]})
+
+    return hand
 
 
 def step_view(
@@ -131,12 +94,9 @@ def step_view(
     pages); ``list_url``: where the "back" link leads (default: the list of demos)."""
     tr = speaker(lang)
     t = labels()
-    link = rule_link(lang)
-    narrations = demo.narrations(lang, link)
-    narration = narrations[number - 1]
+    narration = demo.narrations(lang, rule_link(lang))[number - 1]
     frame = demo.frame(number)
-    players = demo.record.players
-    narrator = Narrator(tr, players)
+    players = (demo.record.players[0], demo.record.players[1])
 
     if url is None:
 
@@ -151,7 +111,14 @@ def step_view(
         "self": url(number),
         "list": list_url or url_for("demo.index", lang=lang),
     }
-    base = StepView(
+    deal = frame.state
+    if deal is None:  # the draw for dealer: no deal on the table yet
+        table = draw_table(players, frame.drawn, tr)
+    else:
+        won = next((e for e in reversed(frame.events) if isinstance(e, TrickWon)), None)
+        narrator = Narrator(tr, players)
+        table = build_table(deal, players, _face_up(deal, narration, tr, t, players), narrator, tr, t, won)
+    return StepView(
         t=t,
         lang=lang,
         slug=demo.slug,
@@ -160,78 +127,7 @@ def step_view(
         total=demo.total,
         urls=urls,
         narration=narration,
-        players=(players[0], players[1]),
+        table=table,
         step_label=t["step_of"] % {"step": number, "total": demo.total},
-    )
-    deal = frame.state
-    if deal is None:  # the draw for dealer: no deal on the table yet
-        drawn = tuple(
-            (CardView(a.code, card_name(a, tr)), CardView(b.code, card_name(b, tr))) for a, b in frame.drawn
-        )
-        return replace(base, drawn=drawn)
-
-    sides = []
-    for p in (0, 1):
-        decls = tuple(
-            (
-                narrator.combination(d.combination, d.card, d.in_trumps),
-                None if d.combination is Combination.CHOUINE else d.value,
-            )
-            for d in deal.declarations
-            if d.player == p
-        )
-        sides.append(
-            SideView(
-                index=p,
-                name=players[p],
-                dealer=deal.dealer == p,
-                to_act=not deal.is_over and deal.to_act == p,
-                hand=_hand(deal, p, narration, tr, t),
-                hand_label=t["hand_of"] % {"player": players[p]},
-                tricks=len(deal.tricks_won[p]),
-                card_points=deal.card_points[p],
-                declarations=decls,
-                declared=deal.declared_totals[p],
-            )
-        )
-    # The trick on the table; a trick just completed stays in view with its winner marked.
-    trick: list[TrickCard] = []
-    caption = ""
-    won = next((e for e in frame.events if isinstance(e, TrickWon)), None)
-    if deal.trick:
-        leader = deal.leader
-        for i, card in enumerate(deal.trick):
-            trick.append(TrickCard(CardView(card.code, card_name(card, tr)), players[(leader + i) % 2]))
-        caption = t["trick"] % {"trick": deal.trick_number}
-    elif won is not None:
-        lead_player = won.leader
-        follower_won = won.winner != lead_player
-        for i, card in enumerate((won.lead, won.follow)):
-            wins = (i == 1) == follower_won
-            trick.append(
-                TrickCard(
-                    CardView(
-                        card.code,
-                        t["card_wins"] % {"card": card_name(card, tr)} if wins else card_name(card, tr),
-                        "highlighted" if wins else None,
-                    ),
-                    players[(lead_player + i) % 2],
-                )
-            )
-        caption = t["trick_won_by"] % {"trick": won.trick, "player": players[won.winner]}
-    talon = deal.talon_size
-    talon_text = t["talon_empty"] if talon == 0 else count_label("talon_count", talon)
-    turn_up = CardView(deal.turn_up.code, card_name(deal.turn_up, tr)) if deal.turn_up is not None else None
-    return replace(
-        base,
-        sides=tuple(sides),
-        turn_up=turn_up,
-        trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
-        talon_text=talon_text,
-        talon_count=len(deal.talon),
-        talon_count_label=count_label("talon_count_label", len(deal.talon)),
-        trick_number=deal.trick_number,
-        trick=tuple(trick),
-        trick_caption=caption,
-        over=deal.is_over,
+        fold=isinstance(demo, QuickDemo),
     )

@@ -8,7 +8,7 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
   redirected (303) to its first position;
 - ``/<lang>/play/<token>`` (``play.game``): a position, the learner to act or the deal over;
   ``?hint=1|2|3`` shows the coach's hint up to that step, ``?why=<card>`` says why a dimmed
-  card may not be played;
+  card may not be played, ``?undone=1`` (the Undo link) says the last move was taken back;
 - ``/<lang>/play/<token>/m/<action>`` (``play.move``): the learner's action (``QS``,
   ``QS-mariage``, ``swap``, ``pass``) and the computer's answer, redirected (303) to the new
   position; with "warn me" on, a move the coach grades a mistake first gets a page that asks
@@ -33,15 +33,14 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 from flask import g as flask_g
 from flask_babel import gettext
 
-from tutorial.ai import Grade, GradeKind
-from tutorial.engine import Action, Card, DealRecord
+from tutorial.ai import LEVELS, Grade, GradeKind
+from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Action, Card, DealRecord, url_form
 from tutorial.narration.coach import Coach
 from tutorial.narration.language import speaker
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
     COACH_LEVEL,
     LEARNER,
-    LEVELS,
     BadGame,
     Game,
     State,
@@ -54,15 +53,14 @@ from tutorial.web.play.games import (
     parse_learner_action,
     rebuild,
     undone,
-    url_action,
 )
-from tutorial.web.play.view import Confirm, build_view, player_names
+from tutorial.web.play.view import Confirm, build_view, player_names, review_chart
 from tutorial.web.render import render_page
 
 bp = Blueprint("play", __name__)
 
-_QUINTES = {"50": 50, "100": 100}
-_TARGETS = {"3": 3, "2": 2}
+_QUINTES = {str(value): value for value in QUINTE_VALUES}
+_TARGETS = {str(target): target for target in MATCH_TARGETS}
 _WARN = {"1": True, "0": False}
 _HINTS = ("1", "2", "3")
 
@@ -170,8 +168,9 @@ def game(lang: str, token: str) -> Response:
     why_code = _one(
         "why", tuple(c.code for c in deal.hands[LEARNER]), gettext("That card is not in your hand.")
     )
+    undone = _one("undone", ("1",), gettext("This is not a move you can make in this position.")) is not None
     tokens = _links(current, state)
-    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None)
+    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None, undone)
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
         evaluation = computer.evaluate(
@@ -223,7 +222,7 @@ def _confirm(lang: str, token: str, current: Game, state: State, action: Action,
     view.confirm = Confirm(
         question=coach.warning(graded, deal),
         reasons=tuple(coach.reason(r, deal) for r in graded.reasons),
-        yes=url_for("play.move", lang=lang, token=token, action=url_action(action), sure=1),
+        yes=url_for("play.move", lang=lang, token=token, action=url_form(action), sure=1),
         no=url_for("play.game", lang=lang, token=token),
     )
     return render_page("play/game.html", block="stage", v=view, t=view.t)
@@ -287,6 +286,7 @@ def review(lang: str, token: str) -> Response:
     coach = _coach(lang)
     decisions: list[Decision] = []
     counts = {kind: 0 for kind in GradeKind}
+    grades: dict[int, Grade | None] = {}
     for step in state.replay.steps:
         if step.player != LEARNER:
             continue
@@ -296,6 +296,7 @@ def review(lang: str, token: str) -> Response:
             decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
             continue
         graded = computer.grade(before.copy(), step.action, coach_rng(key, current, step.index), COACH_LEVEL)
+        grades[step.index] = graded
         counts[graded.kind] += 1
         decisions.append(
             Decision(
@@ -315,4 +316,5 @@ def review(lang: str, token: str) -> Response:
         undos=current.undos,
         deal_number=current.deal_index + 1,
         back=url_for("play.game", lang=lang, token=token),
+        chart=review_chart(state, lang, grades, coach),
     )

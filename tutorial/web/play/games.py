@@ -30,6 +30,7 @@ from typing import Any
 
 from itsdangerous import BadData, URLSafeSerializer
 
+from tutorial.ai import LEVELS
 from tutorial.engine import (
     ALL_CARDS,
     MATCH_TARGETS,
@@ -44,6 +45,7 @@ from tutorial.engine import (
     Settings,
     draw_for_dealer,
     parse_action,
+    parse_url_form,
     replay,
 )
 from tutorial.engine.events import DealerDrawn
@@ -51,8 +53,6 @@ from tutorial.engine.match import random_draw
 
 #: The learner's seat and the computer's.
 LEARNER, COMPUTER = 0, 1
-#: The computer's levels, weakest first (the names ``tutorial.ai`` takes).
-LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
 #: The coach's level for hints, warnings and reviews (whatever the computer's level).
 COACH_LEVEL = "expert"
 #: Token format version (a change of layout makes old tokens foreign).
@@ -63,7 +63,6 @@ MAX_TOKEN = 1500
 MAX_UNDOS = 999
 _SALT = "chouine.play.game"
 _ID = re.compile(r"[A-Za-z0-9_-]{8,24}")
-_ACTION = re.compile(r"(?:(?:10|[AKQJ987])[CDHS](?:/(?:mariage|tierce|quateron|quinte|chouine))?|swap|pass)")
 _MAX_ACTIONS = 80
 
 
@@ -179,7 +178,7 @@ def _from_payload(payload: Any) -> Game | None:
     if not isinstance(actions, str) or len(actions) > 8 * _MAX_ACTIONS:
         return None
     tokens = tuple(actions.split(" ")) if actions else ()
-    if len(tokens) > _MAX_ACTIONS or not all(_ACTION.fullmatch(t) for t in tokens):
+    if len(tokens) > _MAX_ACTIONS or not all(_is_action_token(t) for t in tokens):
         return None
     return Game(
         id=game_id,
@@ -326,19 +325,20 @@ def next_deal(state: State) -> Game | None:
     return replace(state.game, results=results, actions=(), undos=0)
 
 
+def _is_action_token(token: str) -> bool:
+    try:
+        parse_action(token)
+    except ValueError:
+        return False
+    return True
+
+
 def parse_learner_action(text: str) -> Action | None:
-    """An action written in a URL segment (``QS``, ``QS-mariage``, ``swap``, ``pass``)."""
+    """An action written in a URL segment (the engine's :func:`~tutorial.engine.url_form`:
+    ``QS``, ``QS-mariage``, ``swap``, ``pass``)."""
     if not isinstance(text, str) or len(text) > 16:
         return None
-    token = text.replace("-", "/", 1)
-    if not _ACTION.fullmatch(token):
-        return None
     try:
-        return parse_action(token)
+        return parse_url_form(text)
     except ValueError:
         return None
-
-
-def url_action(action: Action) -> str:
-    """The URL segment of an action (the record token with ``-`` for ``/``)."""
-    return action.token.replace("/", "-")

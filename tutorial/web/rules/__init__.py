@@ -12,9 +12,19 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, g, request, url_for
 
-from tutorial.content import render_section, rule_url, section_title, sections, ui, unit_index
-from tutorial.engine import LAST_DRAW_TRICK, TRICKS_PER_DEAL, Deal, Settings
-from tutorial.engine.rules import QUINTE_VALUES
+from tutorial.catalogs import LANGUAGES
+from tutorial.content import (
+    deck_deal,
+    first_statement,
+    render_section,
+    score_sheet,
+    section_title,
+    sections,
+    ui,
+    unit_index,
+    worked_outcome,
+)
+from tutorial.engine import LAST_DRAW_TRICK, QUINTE_VALUES, TRICKS_PER_DEAL, Settings
 from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("rules", __name__, template_folder="../templates")
@@ -47,6 +57,19 @@ def _query() -> dict[str, Any]:
     """Query arguments every rules link keeps (the quinte setting, when one was asked for)."""
     raw = request.args.get("quinte")
     return {"quinte": raw} if raw is not None else {}
+
+
+def rule_url(lang: str, point: int) -> str:
+    """Path and anchor of the paragraph that first states point ``point`` of docs/rules.md
+    (the same in every app: no query, no app context needed).
+
+    >>> rule_url("fr", 8)
+    '/fr/rules/strict#strict.intro'
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a site language: {lang!r}")
+    slug, uid = first_statement(point)
+    return f"/{lang}/rules/{slug}#{uid}"
 
 
 def section_url(lang: str, slug: str, anchor: str | None = None) -> str:
@@ -123,19 +146,8 @@ def section_page(lang: str, slug: str) -> Response:
 
 def _figures(lang: str, settings: Settings) -> dict[str, Any]:
     """Data of the illustrations, computed by the engine (never typed in a template)."""
-    from tutorial.content import score_sheet
-    from tutorial.content.worked import worked_outcome
-
-    deck_example = next(
-        e
-        for s in sections()
-        if s.slug == "deal"
-        for e in s.examples
-        if e.lines and e.lines[0].startswith("deck")
-    )
-    deck = deck_example.lines[0].split()[1:]
-    dealer = 1
-    deal = Deal(deck, dealer, settings)
+    deal = deck_deal(settings)
+    dealer = deal.dealer
     sheet_unit = next(u for s in sections() for u in s.units if u.attrs.get("figure") == "score-sheet")
     return {
         "table": {

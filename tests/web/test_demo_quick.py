@@ -1,0 +1,54 @@
+"""Quick mode (tutorial/web/demo/quick.py): the first deal of the fast path is the full deal's
+record grouped at its teaching moments, each question kept, every sentence the full deal's."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutorial.engine.events import AuSeptAsked, DealScored, DeclarationShown, SevenExchanged, TalonEmpty
+from tutorial.narration.demos import demos
+from tutorial.narration.pauses import pauses
+from tutorial.web.demo import FIRST_DEAL, shown_demo
+from tutorial.web.demo.pause import demo_pauses
+from tutorial.web.demo.quick import QuickDemo, quick, stops
+
+FULL = demos()[FIRST_DEAL]
+
+
+def test_the_first_deal_is_shown_in_quick_mode_in_about_fifteen_steps() -> None:
+    demo = shown_demo(FIRST_DEAL)
+    assert isinstance(demo, QuickDemo)
+    assert 12 <= demo.total <= 18
+    assert demo.total < FULL.total
+
+
+def test_the_groups_cover_every_step_once_in_order() -> None:
+    demo = quick(FULL)
+    covered = [n for first, last in demo.groups for n in range(first, last + 1)]
+    assert covered == list(range(1, FULL.total + 1))
+
+
+@pytest.mark.parametrize("kind", [DeclarationShown, AuSeptAsked, SevenExchanged, TalonEmpty, DealScored])
+def test_each_teaching_moment_ends_a_quick_step(kind: type) -> None:
+    """The step that shows it is the last of its group: the table shows the moment itself."""
+    first = next(f.number for f in FULL.frames if any(isinstance(e, kind) for e in f.events))
+    assert first in stops(FULL)
+
+
+def test_every_question_of_the_full_deal_is_asked_at_its_own_step() -> None:
+    demo = quick(FULL)
+    full = pauses(FULL.frames, FULL.record.meta)
+    asked = demo_pauses(demo)
+    assert sorted(full.values()) == sorted(asked.values())
+    for number in asked:
+        first, last = demo.groups[number - 1]
+        assert first == last and last in full  # the step before shows the position asked about
+        assert demo.groups[number - 2][1] == last - 1
+
+
+def test_a_quick_step_tells_everything_its_full_steps_tell() -> None:
+    demo = quick(FULL)
+    full = FULL.narrations("en")
+    for (first, last), narration in zip(demo.groups, demo.narrations("en"), strict=True):
+        assert narration.happened == tuple(s for n in full[first - 1 : last] for s in n.happened)
+        assert narration.next == full[last - 1].next

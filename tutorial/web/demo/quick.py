@@ -1,0 +1,101 @@
+"""The quick mode of a narrated deal: the same deal in about fifteen steps, for the first read.
+
+A demo record whose ``meta`` says ``"quick": true`` is shown in quick mode. Its steps are the
+full deal's steps grouped: a quick step ends only at a teaching moment, read from the engine's
+events and from the deal's pauses (:mod:`tutorial.narration.pauses`), never listed by hand:
+
+- the draw for dealer, and the deal with its turn-up;
+- the end of the first trick (free play while the talon lasts, then the draw);
+- each question ("What would you play?"): the step before it (the position asked about) and
+  the step itself;
+- the first declaration shown, the "au sept" question and its answer, the exchange of the
+  seven, the talon running out (strict play begins);
+- the last step (the count).
+
+A quick step's narration is the full steps' narrations one after the other (each made with the
+state it started from, so every sentence is the full deal's own); what comes next, the score
+and the cards marked are those of its last full step. The table is the last full step's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tutorial.engine.events import (
+    AuSeptAnswered,
+    AuSeptAsked,
+    DeclarationShown,
+    Event,
+    SevenExchanged,
+    TalonEmpty,
+    TrickWon,
+)
+from tutorial.narration.demos import Demo, Frame
+from tutorial.narration.narrate import Narration, RuleLink
+from tutorial.narration.pauses import PauseKind, pauses
+
+#: Events whose first occurrence ends a quick step (each shown once is enough).
+MOMENTS: tuple[type[Event], ...] = (DeclarationShown, AuSeptAsked, AuSeptAnswered, SevenExchanged, TalonEmpty)
+
+
+@dataclass
+class QuickDemo(Demo):
+    """A demo in quick mode: ``frames`` are the grouped steps; ``full`` the demo step by step;
+    ``groups[k]`` the full step numbers (first, last) that quick step ``k + 1`` shows."""
+
+    full: Demo | None = None
+    groups: tuple[tuple[int, int], ...] = ()
+    asks: dict[int, PauseKind] | None = None
+
+    def narrations(self, lang: str, rule_link: RuleLink | None = None) -> tuple[Narration, ...]:
+        cached = self._narrations.get((lang, rule_link))
+        if cached is None:
+            assert self.full is not None
+            steps = self.full.narrations(lang, rule_link)
+            merged = []
+            for first, last in self.groups:
+                parts = steps[first - 1 : last]
+                happened = tuple(s for part in parts for s in part.happened)
+                merged.append(replace(parts[-1], happened=happened))
+            cached = tuple(merged)
+            self._narrations[(lang, rule_link)] = cached
+        return cached
+
+
+def stops(demo: Demo) -> list[int]:
+    """The full step numbers at which a quick step ends (see the module's docstring)."""
+    found: set[int] = {demo.total}
+    frames = demo.frames
+    found |= {f.number for f in frames if f.token is None}  # the draw, the deal
+    first_trick = next((f.number for f in frames if any(isinstance(e, TrickWon) for e in f.events)), None)
+    if first_trick is not None:
+        found.add(first_trick)
+    for number in pauses(frames, demo.record.meta):
+        found |= {number - 1, number}
+    for kind in MOMENTS:
+        first = next((f.number for f in frames if any(isinstance(e, kind) for e in f.events)), None)
+        if first is not None:
+            found.add(first)
+    return sorted(n for n in found if 1 <= n <= demo.total)
+
+
+def quick(demo: Demo) -> QuickDemo:
+    """``demo`` in quick mode."""
+    ends = stops(demo)
+    groups = tuple(zip([1, *(n + 1 for n in ends[:-1])], ends, strict=True))
+    frames = []
+    for number, (first, last) in enumerate(groups, start=1):
+        shown = demo.frames[first - 1 : last]
+        end = shown[-1]
+        events = tuple(e for f in shown for e in f.events)
+        frames.append(Frame(number, events, end.before, end.state, end.token, end.player, end.drawn))
+    # The questions are the full deal's, at the quick step that ends with their decision.
+    full_pauses = pauses(demo.frames, demo.record.meta)
+    asks = {
+        number: full_pauses[last] for number, (_, last) in enumerate(groups, start=1) if last in full_pauses
+    }
+    return QuickDemo(demo.slug, demo.record, demo.replay, tuple(frames), full=demo, groups=groups, asks=asks)
+
+
+def is_quick(demo: Demo) -> bool:
+    return demo.meta.get("quick") is True

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -11,18 +10,6 @@ from tutorial.ai import Grade, grade
 from tutorial.engine import Deal, parse_action, random_record, replay
 from tutorial.narration.choices import grade_choice
 from tutorial.narration.demos import demos
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``slow`` (the crawl of every demo page) run only when asked for with
-    ``-m slow``, so ``make test`` keeps to its time budget."""
-    if "slow" in (config.getoption("markexpr") or ""):
-        return
-    skip = pytest.mark.skip(reason="slow: run with -m slow")
-    here = Path(__file__).parent
-    for item in items:  # this directory's tests only (the hook sees the whole session)
-        if "slow" in item.keywords and item.path.is_relative_to(here):
-            item.add_marker(skip)
 
 
 #: (label, the state the choice was made in, its grade)

@@ -234,7 +234,7 @@ def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
         coach.grade_name,
         step_of,
     )
-    return chart.context(built, coach.grade_name)
+    return chart.context(built, coach.grade_name, coach.sp.likelihood)
 
 
 def _coach_label(lang: str) -> str:

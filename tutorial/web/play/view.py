@@ -396,4 +396,4 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
         coach.grade_name,
         lambda d: url_for("replay.step", lang=lang, packed=packed, step=d.index + first_action),
     )
-    return chart.context(built, coach.grade_name)
+    return chart.context(built, coach.grade_name, coach.sp.likelihood)

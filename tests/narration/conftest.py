@@ -11,7 +11,6 @@ from tutorial.engine import Deal, parse_action, random_record, replay
 from tutorial.narration.choices import grade_choice
 from tutorial.narration.demos import demos
 
-
 #: (label, the state the choice was made in, its grade)
 Graded = list[tuple[str, Deal, Grade]]
 

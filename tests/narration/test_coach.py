@@ -3,21 +3,23 @@ each language, with its parameters in it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from tutorial.ai import GradeKind, Principle, Reason, ReasonKind, evaluate, grade
-from tutorial.engine import ALL_CARDS, Card, Combination, Deal, Pass, Play, Suit, Swap
+from tutorial.engine import ALL_CARDS, Action, Card, Combination, Deal, Pass, Play, Suit, Swap
 from tutorial.narration.coach import Coach
+from tutorial.narration.language import Likelihood, speaker
 from tutorial.narration.names import card_name
 
 LANGS = ("fr", "es", "en")
 DEAL = Deal(ALL_CARDS, dealer=0)
 KING = Card.parse("KS")
 
-#: One reason of each kind, with the parameters that kind uses.
-REASONS = {
+#: One reason of each kind, with the parameters that kind uses, each for the action it belongs to.
+_REASONS = {
     ReasonKind.WINS_POINTS: Reason(ReasonKind.WINS_POINTS, points=14),
     ReasonKind.GIVES_POINTS: Reason(ReasonKind.GIVES_POINTS, points=1),
     ReasonKind.TAKES_BRISQUE: Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10H")),
@@ -39,6 +41,21 @@ REASONS = {
     ReasonKind.FIGHTS_DIX_DE_DER: Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=0.63),
     ReasonKind.HIGHER_TRUMP_RISK: Reason(ReasonKind.HIGHER_TRUMP_RISK, card=KING, probability=0.37),
 }
+#: Kinds about the card the action plays (a brisque kept safe, a trump spent or at risk).
+_OWN_CARD = (ReasonKind.SAVES_BRISQUE, ReasonKind.SPENDS_TRUMP, ReasonKind.HIGHER_TRUMP_RISK)
+
+
+def _action(kind: ReasonKind, reason: Reason) -> Action:
+    if kind in (ReasonKind.EXCHANGES_SEVEN, ReasonKind.LAST_CHANCE_EXCHANGE):
+        return Swap()
+    if kind in _OWN_CARD and reason.card is not None:
+        return Play(reason.card)
+    return Play(Card.parse("9C"))
+
+
+REASONS = {
+    kind: dataclasses.replace(reason, action=_action(kind, reason)) for kind, reason in _REASONS.items()
+}
 
 
 def test_every_reason_kind_is_covered() -> None:
@@ -50,16 +67,19 @@ def test_each_reason_is_a_sentence_in_each_language_with_its_parameters(kind: Re
     reason = REASONS[kind]
     texts = {}
     for lang in LANGS:
-        text = Coach(lang, ("Ana", "Max")).reason(reason, DEAL)
+        text = Coach(speaker(lang), ("Ana", "Max")).reason(reason, DEAL)
         texts[lang] = text
         assert text[0].isupper() and text.endswith("."), text
         assert "%(" not in text and "%%" not in text
+        sp = speaker(lang)
         if reason.card is not None:
-            assert card_name(reason.card, lang) in text
-        if kind is ReasonKind.HIGHER_TRUMP_RISK:
-            assert "37" in text
-        elif kind is ReasonKind.FIGHTS_DIX_DE_DER:
-            assert "63" in text and "10" in text
+            assert card_name(reason.card, sp).lower() in text.lower()
+        if isinstance(reason.action, Play):  # every reason names the action it belongs to
+            assert card_name(reason.action.card, sp).lower() in text.lower()
+        if reason.probability is not None:  # a chance in words, never as a percentage
+            assert sp.likelihood(reason.probability) in text and "%" not in text
+        if kind is ReasonKind.FIGHTS_DIX_DE_DER:
+            assert "10" in text
         elif reason.points is not None:
             assert str(reason.points) in text
     assert len(set(texts.values())) == len(LANGS), texts
@@ -68,15 +88,15 @@ def test_each_reason_is_a_sentence_in_each_language_with_its_parameters(kind: Re
 @pytest.mark.parametrize("principle", [*Principle, None])
 def test_each_principle_has_its_own_advice(principle: Principle | None) -> None:
     for lang in LANGS:
-        text = Coach(lang, ("Ana", "Max")).principle(principle)
+        text = Coach(speaker(lang), ("Ana", "Max")).principle(principle)
         assert text and "%(" not in text
-    all_en = {Coach("en", ("A", "B")).principle(p) for p in [*Principle, None]}
+    all_en = {Coach(speaker("en"), ("A", "B")).principle(p) for p in [*Principle, None]}
     assert len(all_en) == len(Principle) + 1
 
 
 def test_grades_have_names_and_actions_read_as_phrases() -> None:
     for lang in LANGS:
-        coach = Coach(lang, ("Ana", "Max"))
+        coach = Coach(speaker(lang), ("Ana", "Max"))
         assert len({coach.grade_name(k) for k in GradeKind}) == len(GradeKind)
         phrases = {
             coach.action(Swap(), DEAL),
@@ -85,25 +105,27 @@ def test_grades_have_names_and_actions_read_as_phrases() -> None:
             coach.action(Play(KING, Combination.MARIAGE), DEAL),
         }
         assert len(phrases) == 4
-        assert card_name(KING, lang) in coach.action(Play(KING, Combination.MARIAGE), DEAL)
+        assert card_name(KING, speaker(lang)) in coach.action(Play(KING, Combination.MARIAGE), DEAL)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hint_names_the_coachs_choice_among_the_candidates(lang: str) -> None:
     evaluation = evaluate(DEAL, random.Random(1), "beginner")
-    coach = Coach(lang, ("Ana", "Max"))
+    coach = Coach(speaker(lang), ("Ana", "Max"))
     hint = coach.hint(evaluation, DEAL)
     best = coach.action(evaluation.best.action, DEAL)
     assert best in hint.choice and best in hint.candidates
-    assert "%" in hint.estimate and str(round(100 * evaluation.best.win_chance)) in hint.estimate
+    # The estimate names its action and says the chance in words, by range, never in percent.
+    assert best in hint.estimate and "%" not in hint.estimate
+    assert Likelihood.of(evaluation.best.win_chance) is not None
 
 
 def test_a_warning_names_the_move_and_the_better_one() -> None:
     actions = DEAL.legal_actions()
     graded = grade(DEAL, actions[-1], random.Random(2), "beginner")
-    coach = Coach("en", ("Ana", "Max"))
+    coach = Coach(speaker("en"), ("Ana", "Max"))
     text = coach.warning(graded, DEAL)
-    assert coach.action(graded.action, DEAL) in text and coach.action(graded.best, DEAL) in text
+    assert coach.action(graded.action, DEAL) in text and coach.better(graded, DEAL) in text
 
 
 def test_the_dix_de_der_sentence_gives_the_chance_the_coach_estimated() -> None:
@@ -125,9 +147,8 @@ def test_the_dix_de_der_sentence_gives_the_chance_the_coach_estimated() -> None:
     assert fights
     reason = fights[0]
     for lang in LANGS:
-        text = Coach(lang, ("Ana", "Max")).reason(reason, deal)
-        assert "%" not in text or reason.probability is not None
-        if reason.probability is None:  # solved exactly: the last trick is certain
-            assert "0%" not in text and "0 %" not in text
-        else:
-            assert str(round(100 * reason.probability)) in text
+        sp = speaker(lang)
+        text = Coach(sp, ("Ana", "Max")).reason(reason, deal)
+        assert "%" not in text
+        if reason.probability is not None:  # the chance in words, by range
+            assert sp.likelihood(reason.probability) in text

@@ -7,7 +7,7 @@ import pytest
 
 from tutorial.engine import ALL_CARDS, TRICKS_PER_DEAL, Deal
 from tutorial.engine.events import CardDrawn
-from tutorial.narration.lists import WORDS_UP_TO, count_words
+from tutorial.narration.language import WORDS_UP_TO, speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import Narrator
 from tutorial.narration.seat import seat_draws, seat_narrate
@@ -29,18 +29,18 @@ def _draws(last: bool) -> tuple[Deal, list[CardDrawn], list[object]]:
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
 def test_a_seat_hears_its_own_card_and_the_turn_up_only(lang: str, last: bool) -> None:
     _before, drawn, _events = _draws(last)
-    narrator = Narrator(lang, ("Ana", "Max"))
+    narrator = Narrator(speaker(lang), ("Ana", "Max"))
     for seat in (0, 1):
         text = seat_draws(narrator, drawn, seat)
         assert text is not None
         for ev in drawn:
-            named = card_name(ev.card, lang) in text.text
+            named = card_name(ev.card, speaker(lang)) in text.text
             assert named == (ev.player == seat or ev.turn_up), (seat, ev, text.text)
 
 
 def test_seat_narration_keeps_the_other_sentences_in_order() -> None:
     before, _drawn, events = _draws(False)
-    narrator = Narrator("en", ("Ana", "Max"))
+    narrator = Narrator(speaker("en"), ("Ana", "Max"))
     told = [s.text for s in seat_narrate(narrator, events, before, None, 0).happened]  # type: ignore[arg-type]
     won = next(i for i, text in enumerate(told) if " wins trick " in text)
     draws = next(i for i, text in enumerate(told) if "draws first" in text)
@@ -50,12 +50,12 @@ def test_seat_narration_keeps_the_other_sentences_in_order() -> None:
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
 def test_a_seat_hears_the_cards_left_in_words_as_the_table_narration_says_them(lang: str) -> None:
     deal = Deal(ALL_CARDS, dealer=0)
-    narrator = Narrator(lang, ("Ana", "Max"))
+    narrator = Narrator(speaker(lang), ("Ana", "Max"))
     checked = 0
     while not deal.is_over:
         drawn = [e for e in deal.apply(deal.legal_actions()[0]) if isinstance(e, CardDrawn)]
         if len(drawn) == 2 and not drawn[-1].turn_up and drawn[-1].talon_left <= WORDS_UP_TO:
-            left = count_words(drawn[-1].talon_left, lang, feminine=True)
+            left = speaker(lang).count(drawn[-1].talon_left, feminine=True)
             for seat in (0, 1):
                 text = seat_draws(narrator, drawn, seat)
                 assert text is not None

@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from itsdangerous import URLSafeSerializer
 
 from tutorial.engine import ALL_CARDS, DealRecord, parse_action, replay
+from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.web import create_app
 from tutorial.web.play import games as play_game
@@ -199,8 +200,8 @@ def test_the_page_shows_only_what_the_learner_may_see(web: FlaskClient, lang: st
         # again before the deal, rule 2.)
         for pair in state.draws:
             for card in pair:
-                text = text.replace(card_name(card, lang), "")
-        named = {code for code in hidden if card_name(code, lang) in text}
+                text = text.replace(card_name(card, speaker(lang)), "")
+        named = {code for code in hidden if card_name(code, speaker(lang)) in text}
         assert not named, (position, named)
 
 
@@ -325,7 +326,7 @@ def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
     def always_a_mistake(deal: Any, action: Any, _rng: Any, _level: str) -> ai.Grade:
         best = next(a for a in deal.legal_actions() if a != action)
         mine, better = ai.Estimate(action, 0.2, -30.0, ()), ai.Estimate(best, 0.7, 25.0, ())
-        reasons = (ai.Reason(ai.ReasonKind.GIVES_POINTS, points=11),)
+        reasons = (ai.Reason(ai.ReasonKind.WINS_POINTS, points=11, action=best),)
         evaluation = ai.Evaluation(deal.to_act, "expert", 10, (better, mine))
         return ai.Grade(ai.GradeKind.MISTAKE, action, best, mine, better, reasons, evaluation)
 

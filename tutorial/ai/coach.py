@@ -8,6 +8,7 @@ search saw after each action (who took the trick, who took the last trick).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -94,7 +95,7 @@ def grade(deal: Deal, action: Action, rng: random.Random, level: Level = "expert
     GOOD when it is as good as the best (within :data:`GOOD_WIN_MARGIN` of the chance of
     winning the deal and :data:`GOOD_POINT_MARGIN` points), MISTAKE when it loses
     :data:`MISTAKE_WIN_MARGIN` or :data:`MISTAKE_POINT_MARGIN` or more, INACCURACY between.
-    ``reasons`` says what the better action has that this one lacks. Never depends on hidden
+    ``reasons`` says what the better action gains that this one lacks (no costs). Never depends on hidden
     cards. Raises ValueError for an action that is not legal here.
     """
     return judge(evaluate(deal, rng, level), action)
@@ -113,8 +114,26 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
         kind = GradeKind.MISTAKE
     else:
         kind = GradeKind.INACCURACY
-    reasons = () if kind is GradeKind.GOOD else tuple(r for r in best.reasons if r not in mine.reasons)
+    reasons = () if kind is GradeKind.GOOD else _gains(best.reasons, mine.reasons)
     return Grade(kind, action, best.action, mine, best, reasons, evaluation)
+
+
+def _gains(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    """What the best action gains over this one: its reasons (costs excepted) this one lacks;
+    points taken count only when more than this one takes."""
+    taken = max((r.points or 0 for r in mine if r.kind is ReasonKind.WINS_POINTS), default=0)
+    mine_facts = {_fact(r) for r in mine}
+    return tuple(
+        r
+        for r in best
+        if not r.cost
+        and ((r.points or 0) > taken if r.kind is ReasonKind.WINS_POINTS else _fact(r) not in mine_facts)
+    )
+
+
+def _fact(reason: Reason) -> tuple[object, ...]:
+    """What a reason is about, without its amounts: its kind and the card or combination."""
+    return (reason.kind, reason.card, reason.combination, reason.suit)
 
 
 # ---------------------------------------------------------------------- reasons
@@ -145,9 +164,9 @@ def _reachable(
     knowledge: Knowledge, hand: tuple[Card, ...], declared: frozenset[Suit]
 ) -> dict[Suit, Combination]:
     """Per suit, the most valuable suit combination the seat may still declare (rule 13:
-    one per suit) and is close to: every card but at most one in hand, the missing one
-    neither gone nor seen in the other hand, with cards left to draw (rule 14 for the
-    chouine)."""
+    one per suit) and is close to: at least two of its cards in hand and at most one missing,
+    the missing one neither gone nor seen in the other hand, with cards left to draw (rule 14
+    for the chouine). A lone king is not yet a mariage worth keeping."""
     gone = knowledge.played | set(knowledge.opponent_known)
     to_draw = knowledge.talon_count + (knowledge.turn_up is not None)
     out: dict[Suit, Combination] = {}
@@ -158,7 +177,7 @@ def _reachable(
             cards = [Card(rank, suit) for rank in comb.ranks]
             held = sum(c in hand for c in cards)
             missing = len(cards) - held
-            if missing > 1 or any(c in gone for c in cards) or (missing and to_draw == 0):
+            if held < 2 or missing > 1 or any(c in gone for c in cards) or (missing and to_draw == 0):
                 continue
             if comb is Combination.CHOUINE and knowledge.trick_number > LAST_FIVE_CARD_TRICK:
                 continue
@@ -224,7 +243,8 @@ def _reasons(ctx: _Context, action: Action, st: MoveStats) -> tuple[Reason, ...]
         out = [reason for handler in _PLAY_REASONS for reason in handler(candidate)]
     else:
         return ()
-    return tuple(sorted(out, key=lambda r: _ORDER.index(r.kind)))
+    ordered = sorted(out, key=lambda r: _ORDER.index(r.kind))
+    return tuple(dataclasses.replace(reason, action=action) for reason in ordered)
 
 
 def _exchange_reasons(k: Knowledge) -> list[Reason]:

@@ -7,7 +7,7 @@ can show first ("points", "trumps", "declarations", ...).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
@@ -50,6 +50,34 @@ class ReasonKind(StrEnum):
     HIGHER_TRUMP_RISK = "higher_trump_risk"  # card: own trump; probability the other holds a higher one
 
 
+#: The rules-reading point each kind of reason rests on.
+_RULES: dict[ReasonKind, int] = {
+    ReasonKind.WINS_POINTS: 5,  # rule 5: who takes the trick
+    ReasonKind.GIVES_POINTS: 5,
+    ReasonKind.TAKES_BRISQUE: 1,  # rule 1: the brisques, aces and tens
+    ReasonKind.SAVES_BRISQUE: 1,
+    ReasonKind.SPENDS_TRUMP: 5,  # rule 5: a trump beats any other suit
+    ReasonKind.KEEPS_TRUMP: 5,
+    ReasonKind.DECLARES: 12,  # rule 12: what a declaration scores
+    ReasonKind.KEEPS_DECLARATION: 11,  # rule 11: declared while playing one of its cards
+    ReasonKind.BREAKS_DECLARATION: 11,
+    ReasonKind.LAST_CHANCE_DECLARE: 14,  # rule 14: five cards only up to trick 12
+    ReasonKind.EXCHANGES_SEVEN: 9,  # rule 9: the exchange of the seven
+    ReasonKind.LAST_CHANCE_EXCHANGE: 10,  # rule 10: no exchange from trick 11 on
+    ReasonKind.FIGHTS_DIX_DE_DER: 16,  # rule 16: the dix de der
+    ReasonKind.HIGHER_TRUMP_RISK: 5,
+}
+
+#: Kinds that speak against the action they belong to: costs, said as costs.
+COSTS = frozenset(
+    {
+        ReasonKind.GIVES_POINTS,
+        ReasonKind.SPENDS_TRUMP,
+        ReasonKind.BREAKS_DECLARATION,
+        ReasonKind.HIGHER_TRUMP_RISK,
+    }
+)
+
 _PRINCIPLES: dict[ReasonKind, Principle] = {
     ReasonKind.WINS_POINTS: Principle.POINTS,
     ReasonKind.GIVES_POINTS: Principle.POINTS,
@@ -72,7 +100,10 @@ _PRINCIPLES: dict[ReasonKind, Principle] = {
 class Reason:
     """One language-neutral reason about an action, from the acting seat's view.
 
-    Only the parameters named for the kind in :class:`ReasonKind` are set.
+    Only the parameters named for the kind in :class:`ReasonKind` are set. ``action`` is the
+    action the reason belongs to (every reason the coach gives names it); two reasons with the
+    same facts compare equal whatever their action, so "what the better action has that this
+    one lacks" compares facts.
 
     >>> r = Reason(ReasonKind.HIGHER_TRUMP_RISK, card=Card.parse("KS"), probability=0.4)
     >>> r.principle.value
@@ -85,11 +116,22 @@ class Reason:
     combination: Combination | None = None
     suit: Suit | None = None
     probability: float | None = None
+    action: Action | None = field(default=None, compare=False)
 
     @property
     def principle(self) -> Principle:
         """The heading a hint shows first."""
         return _PRINCIPLES[self.kind]
+
+    @property
+    def rule(self) -> int:
+        """The rules-reading point the reason rests on."""
+        return _RULES[self.kind]
+
+    @property
+    def cost(self) -> bool:
+        """The reason speaks against its action (points given, a trump spent, a risk...)."""
+        return self.kind in COSTS
 
 
 @dataclass(frozen=True, slots=True)

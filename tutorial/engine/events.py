@@ -6,6 +6,7 @@ The engine builds no sentences; narration turns these events (and their reasons)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .cards import Card, Suit
 from .rules import Combination, Reason, TrickWin
@@ -15,6 +16,8 @@ from .rules import Combination, Reason, TrickWin
 class DealerDrawn:
     """Rule 2: each player drew a card; ``dealer`` is None when equal ranks mean a redraw."""
 
+    rule: ClassVar[int] = 2  # rule 2: the lower card deals
+
     cards: tuple[Card, Card]
     dealer: int | None
 
@@ -23,6 +26,8 @@ class DealerDrawn:
 class CardsDealt:
     """Rule 3: five cards to each player, one at a time, non-dealer first."""
 
+    rule: ClassVar[int] = 3  # rule 3: the deal
+
     dealer: int
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
 
@@ -30,6 +35,8 @@ class CardsDealt:
 @dataclass(frozen=True, slots=True)
 class TurnUp:
     """Rule 3: the turn-up sets trumps; the talon lies across it."""
+
+    rule: ClassVar[int] = 3  # rule 3: the turn-up and the talon
 
     card: Card
     talon_size: int
@@ -53,10 +60,22 @@ class CardPlayed:
     declaration_cards: tuple[Card, ...] = ()
     declaration_in_trumps: bool = False
 
+    #: Rule 11: a declaration is made while playing one of its cards.
+    declaration_rule: ClassVar[int] = 11
+    #: Rule 12: what a declaration scores.
+    value_rule: ClassVar[int] = 12
+
+    @property
+    def rule(self) -> int:
+        """Rule 4 for a lead (the leader is free); else the rule of the reason it was allowed."""
+        return 4 if self.leading else self.reason.rule
+
 
 @dataclass(frozen=True, slots=True)
 class DeclarationShown:
     """Rule 11: at the end of the trick the other cards of the combination are shown."""
+
+    rule: ClassVar[int] = 11  # rule 11: shown when the trick ends
 
     trick: int
     player: int
@@ -71,6 +90,8 @@ class DeclarationShown:
 class TrickWon:
     """Rule 5: who took the trick and why; ``leader`` led it."""
 
+    rule: ClassVar[int] = 5  # rule 5: who takes a trick
+
     trick: int
     leader: int
     winner: int
@@ -84,6 +105,8 @@ class TrickWon:
 class CardDrawn:
     """Rule 7: a card drawn from the talon; ``turn_up`` when it is the face-up card."""
 
+    rule: ClassVar[int] = 7  # rule 7: the winner draws first
+
     trick: int
     player: int
     card: Card
@@ -94,6 +117,8 @@ class CardDrawn:
 @dataclass(frozen=True, slots=True)
 class SevenExchanged:
     """Rules 9 and 10: the seven of trumps exchanged for the turn-up."""
+
+    rule: ClassVar[int] = 9  # rule 9: the exchange of the seven
 
     trick: int
     player: int
@@ -106,6 +131,8 @@ class SevenExchanged:
 class AuSeptAsked:
     """Rule 10: before the lead to trick 11 the leader says "au sept"."""
 
+    rule: ClassVar[int] = 10  # rule 10: au sept
+
     trick: int
     leader: int
     follower: int
@@ -114,6 +141,8 @@ class AuSeptAsked:
 @dataclass(frozen=True, slots=True)
 class AuSeptAnswered:
     """Rule 10: the follower exchanged or carried on."""
+
+    rule: ClassVar[int] = 10  # rule 10: au sept
 
     trick: int
     player: int
@@ -124,12 +153,16 @@ class AuSeptAnswered:
 class TalonEmpty:
     """Rule 8: the talon is gone; strict play begins with this trick."""
 
+    rule: ClassVar[int] = 8  # rule 8: strict play
+
     next_trick: int
 
 
 @dataclass(frozen=True, slots=True)
 class ChouineWon:
     """Rule 15: a chouine takes effect at the end of its trick and wins the deal."""
+
+    rule: ClassVar[int] = 15  # rule 15: a chouine wins the deal
 
     trick: int
     player: int
@@ -140,6 +173,7 @@ class ChouineWon:
 
 @dataclass(frozen=True, slots=True)
 class DeclarationScore:
+    rule: ClassVar[int] = 12  # rule 12: what a declaration scores
     player: int
     combination: Combination
     suit: Suit | None
@@ -155,6 +189,8 @@ class DealScored:
     the declarations too; ``winner`` has the higher total (None for equal totals).
     """
 
+    rule: ClassVar[int] = 16  # rule 16: the count
+
     card_points: tuple[int, int]
     last_trick: int
     last_trick_bonus: int
@@ -169,6 +205,8 @@ class DealScored:
 class DealWon:
     """The deal is decided (by the count or by a chouine)."""
 
+    rule: ClassVar[int] = 16  # rule 16 (rule 15 for a chouine): the deal decided
+
     winner: int
     by_chouine: bool
 
@@ -177,6 +215,8 @@ class DealWon:
 class DealTied:
     """Rule 16: equal totals; nobody wins and the same dealer deals again."""
 
+    rule: ClassVar[int] = 16  # rule 16: equal totals
+
     total: int
     dealer: int
 
@@ -184,6 +224,8 @@ class DealTied:
 @dataclass(frozen=True, slots=True)
 class MatchWon:
     """Rule 17: the first player to win N deals wins the match."""
+
+    rule: ClassVar[int] = 17  # rule 17: the match
 
     winner: int
     wins: tuple[int, int]

@@ -15,12 +15,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Evaluation, Grade, GradeKind, Level, Reason, ReasonKind, evaluate, judge
-from tutorial.engine import Action, Card, Deal
+from tutorial.ai import Evaluation, Grade, GradeKind, Level, Reason, evaluate, judge
+from tutorial.engine import Action, Deal, Pass, Play, Swap, declaration_in_trumps
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, pgettext
-from .coach import Coach
+from .coach import Coach, explained
+from .language import Speaker
 
 #: The coach's level in narrated deals: the strongest (a grade costs about 10 ms).
 LEVEL: Level = "expert"
@@ -30,17 +31,12 @@ COACH = "coach"
 
 @dataclass(frozen=True)
 class ChoiceNote:
-    """What the coach says of one choice: why it was made, and the coach's verdict."""
+    """What the coach says of one choice: what is true of it, then the coach's verdict and,
+    when the coach prefers another action, what that one would have gained."""
 
     player: int
     kind: GradeKind
-    why: Line
-    verdict: Line | None = None  # "The coach would rather have played …"
-    better_why: Line | None = None  # the reason of the coach's choice
-
-    @property
-    def sentences(self) -> tuple[Line, ...]:
-        return tuple(s for s in (self.why, self.verdict, self.better_why) if s is not None)
+    sentences: tuple[Line, ...]
 
 
 def grade_choice(deal: Deal, action: Action, seed: str) -> Grade:
@@ -59,55 +55,40 @@ class Line:
 
     text: str
     kind: str = COACH
+    reason: Reason | None = None  # the coach's reason this sentence says, if any
 
 
 def _sentence(text: str) -> Line:
     return Line(text)
 
 
-#: Reasons that speak against an action: a choice is explained by its other reasons first.
-DRAWBACKS = frozenset(
-    {
-        ReasonKind.GIVES_POINTS,
-        ReasonKind.SPENDS_TRUMP,
-        ReasonKind.BREAKS_DECLARATION,
-        ReasonKind.HIGHER_TRUMP_RISK,
-    }
-)
+def _why(coach: Coach, deal: Deal, verdict: Grade) -> list[Line]:
+    """What is true of the choice made: its first gain, and its first cost said as a cost."""
+    t = coach.t
+    name = coach.narrator.name(deal.to_act)
+    reasons = explained(verdict.estimate.reasons)
+    gains = [r for r in reasons if not r.cost]
+    costs = [r for r in reasons if r.cost]
+    lines = [Line(coach.reason(r, deal), reason=r) for r in (gains[:1] + costs[:1])]
+    if lines:
+        return lines
+    if isinstance(verdict.action, Pass):
+        text = t.pgettext("coach-step", "%(player)s keeps the seven of trumps in hand.")
+    else:
+        text = t.pgettext("coach-step", "Nothing much hangs on this choice for %(player)s.")
+    return [_sentence(coach.sp.fill(text, player=name))]
 
 
-def _first(reasons: tuple[Reason, ...]) -> Reason | None:
-    """The reason that best says why: the first one for the action (not "takes 0 card
-    points"), else the first drawback."""
-    useful = [
-        r
-        for r in reasons
-        if not (r.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS) and not r.points)
-    ]
-    return _for(useful) or (useful[0] if useful else None)
-
-
-def _for(reasons: Sequence[Reason]) -> Reason | None:
-    """The first reason that speaks for an action (not a drawback, not "0 card points")."""
-    for reason in reasons:
-        if reason.kind not in DRAWBACKS and (reason.points or reason.kind is not ReasonKind.WINS_POINTS):
-            return reason
-    return None
-
-
-def _better(verdict: Grade) -> Reason | None:
-    """Why the coach prefers its own choice: what it has that the choice made lacks, or else
-    a reason for it that the choice made does not share (None: only the estimates differ)."""
-    mine = set(verdict.estimate.reasons)
-    return _for(verdict.reasons) or _for([r for r in verdict.best_estimate.reasons if r not in mine])
-
-
-def _better_line(coach: Coach, deal: Deal, verdict: Grade) -> Line:
-    """The reason of the coach's own choice, or its estimate when no reason tells them apart."""
-    better = _better(verdict)
-    if better is not None:
-        return _sentence(coach.reason(better, deal))
-    return _sentence(coach.estimate(verdict.best_estimate))
+def _better_line(coach: Coach, deal: Deal, verdict: Grade) -> Line | None:
+    """What the coach's own choice would have gained, in the conditional; else how the two
+    estimates differ. None when the choice was an exchange of the seven and the coach would
+    have waited: an exchange is never weighed against a card."""
+    if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
+        return None
+    gains = [r for r in explained(verdict.reasons) if not r.cost]
+    if gains:
+        return Line(coach.gain(gains[0], deal), reason=gains[0])
+    return _sentence(coach.compare(verdict, deal))
 
 
 def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
@@ -117,21 +98,15 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     player = deal.to_act
     name = coach.narrator.name(player)
     if len(deal.legal_actions()) == 1:
-        why = t.pgettext("coach-step", "%(player)s had no other choice.") % {"player": name}
-        return ChoiceNote(player, verdict.kind, _sentence(why))
-    reason = _first(verdict.estimate.reasons)
-    if reason is not None:
-        why = coach.reason(reason, deal)
-    else:
-        why = t.pgettext("coach-step", "Nothing much hangs on this choice for %(player)s.") % {"player": name}
+        alone = coach.sp.fill(t.pgettext("coach-step", "%(player)s had no other choice."), player=name)
+        return ChoiceNote(player, verdict.kind, (_sentence(alone),))
+    why = _why(coach, deal, verdict)
     if verdict.kind is GradeKind.GOOD:
         agree = t.pgettext("coach-step", "The coach would have chosen the same.")
-        return ChoiceNote(player, verdict.kind, _sentence(why), _sentence(agree))
-    other = t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
-        "action": coach.action(verdict.best, deal)
-    }
-    better_why = _better_line(coach, deal, verdict)
-    return ChoiceNote(player, verdict.kind, _sentence(why), _sentence(other), better_why)
+        return ChoiceNote(player, verdict.kind, (*why, _sentence(agree)))
+    better = _better_line(coach, deal, verdict)
+    lines = (*why, _sentence(coach.preference(verdict, deal)), *([better] if better else []))
+    return ChoiceNote(player, verdict.kind, lines)
 
 
 def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
@@ -142,15 +117,12 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
         GradeKind.INACCURACY: t.pgettext("coach-step", "Your choice, %(action)s, is an inaccuracy."),
         GradeKind.MISTAKE: t.pgettext("coach-step", "Your choice, %(action)s, is a mistake."),
     }[verdict.kind] % {"action": coach.action(verdict.action, deal)}
-    reason = _first(verdict.estimate.reasons)
-    why = _sentence(coach.reason(reason, deal)) if reason is not None else None
+    why = [] if len(deal.legal_actions()) == 1 else _why(coach, deal, verdict)
     if verdict.kind is GradeKind.GOOD:
-        return ChoiceNote(deal.to_act, verdict.kind, _sentence(text), why)
-    other = t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
-        "action": coach.action(verdict.best, deal)
-    }
-    better_why = _better_line(coach, deal, verdict)
-    return ChoiceNote(deal.to_act, verdict.kind, _sentence(text), _sentence(other), better_why)
+        return ChoiceNote(deal.to_act, verdict.kind, (_sentence(text), *why))
+    better = _better_line(coach, deal, verdict)
+    lines = (_sentence(text), *why, _sentence(coach.preference(verdict, deal)), *([better] if better else []))
+    return ChoiceNote(deal.to_act, verdict.kind, lines)
 
 
 #: The words of the question and answer boxes of a narrated deal.
@@ -223,24 +195,46 @@ def questions_label(tr: Translator) -> str:
     )
 
 
-def play_label(coach: Coach, card: Card) -> str:
-    """A plain card as an answer: "Play the queen of spades"."""
-    return coach.t.pgettext("coach-step", "Play %(card)s") % {"card": coach.narrator.card(card)}
+def answer_label(coach: Coach, action: Action, deal: Deal) -> str:
+    """An answer as a button says it, always as an order: "Play the queen of spades", "Play
+    the king of spades and declare a mariage in spades", "Exchange the seven of trumps",
+    "Pass"."""
+    t = coach.t
+    if isinstance(action, Swap):
+        return t.pgettext("coach-step", "Exchange the seven of trumps")
+    if isinstance(action, Pass):
+        return t.pgettext("coach-step", "Pass")
+    assert isinstance(action, Play)
+    card = coach.sp.card(action.card)
+    if action.declaration is None:
+        return t.pgettext("coach-step", "Play %(card)s") % {"card": card}
+    comb = coach.narrator.combination(
+        action.declaration,
+        action.card,
+        declaration_in_trumps(action.declaration, action.card.suit, deal.trumps),
+    )
+    return t.pgettext("coach-step", "Play %(card)s and declare %(combination)s") % {
+        "card": card,
+        "combination": comb,
+    }
 
 
-def hidden_card(tr: Translator, player: str) -> str:
+def hidden_card(sp: Speaker, player: str) -> str:
     """The accessible name of a card of the other hand, face down during a question."""
-    return tr.pgettext("coach-step", "a card of %(player)s, face down") % {"player": player}
+    return sp.fill(sp.pgettext("coach-step", "a card of %(player)s, face down"), player=player)
 
 
-def prompt(tr: Translator, player: str, au_sept: bool) -> str:
+def prompt(sp: Speaker, player: str, au_sept: bool) -> str:
     """The question asked of the learner, in the chooser's seat."""
     if au_sept:
-        return tr.pgettext(
+        text = sp.pgettext(
             "coach-step",
-            "“Au sept”: %(player)s is asked whether to exchange the seven of trumps. What would you answer?",
-        ) % {"player": player}
-    return tr.pgettext("coach-step", "%(player)s to play: what would you play?") % {"player": player}
+            "“Au sept”: %(player)s is asked whether to exchange the seven of trumps or pass. What would "
+            "you answer?",
+        )
+    else:
+        text = sp.pgettext("coach-step", "%(player)s to play: what would you play?")
+    return sp.fill(text, player=player)
 
 
 __all__ = [
@@ -248,12 +242,12 @@ __all__ = [
     "LABELS",
     "LEVEL",
     "ChoiceNote",
+    "answer_label",
     "answer_note",
     "choice_note",
     "grade_choice",
     "hidden_card",
     "labels",
-    "play_label",
     "prompt",
     "questions_label",
     "result_sentence",

@@ -15,17 +15,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from babel.lists import format_list
-
 from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind
-from tutorial.engine import LAST_TRICK_BONUS, Action, Card, Combination, Deal, Pass, Swap
+from tutorial.engine import (
+    LAST_SWAP_TRICK,
+    LAST_TRICK_BONUS,
+    Action,
+    Card,
+    Combination,
+    Deal,
+    Pass,
+    Phase,
+    Play,
+    Swap,
+)
 
-from .catalog import Translator, translator
-from .names import capitalize, card_name
+from .catalog import pgettext
+from .language import Likelihood, Speaker
+from .names import capitalize
 from .narrate import Narrator
 
 #: How many actions the second step of a hint names at most.
 CANDIDATES = 3
+#: How many of an action's gains a hint or a review says (then its first cost, in a hint).
+GAINS = 2
+#: Below this many points of difference, the coach speaks of a slightly better chance.
+SMALL_POINTS = 3
 
 
 @dataclass(frozen=True)
@@ -39,13 +53,95 @@ class Hint:
     estimate: str
 
 
+#: What a reason says of the action it belongs to, naming it (``%(action)s``). Costs are
+#: said as costs ("The cost of …"). Kinds with a count of points are said with npgettext.
+_SAYS: dict[ReasonKind, tuple[str, str]] = {
+    ReasonKind.TAKES_BRISQUE: pgettext("coach-reason", "%(action)s captures a brisque, %(card)s."),
+    ReasonKind.SAVES_BRISQUE: pgettext(
+        "coach-reason", "%(action)s is a brisque that wins the trick: its points are not lost."
+    ),
+    ReasonKind.SPENDS_TRUMP: pgettext("coach-reason", "The cost of %(action)s: one trump fewer in hand."),
+    ReasonKind.KEEPS_TRUMP: pgettext("coach-reason", "%(action)s keeps %(card)s, a trump, for later."),
+    ReasonKind.KEEPS_DECLARATION: pgettext("coach-reason", "%(action)s keeps %(combination)s possible."),
+    ReasonKind.BREAKS_DECLARATION: pgettext(
+        "coach-reason", "The cost of %(action)s: %(combination)s can no longer be declared."
+    ),
+    ReasonKind.LAST_CHANCE_DECLARE: pgettext(
+        "coach-reason", "%(action)s takes the last chance to declare %(combination)s."
+    ),
+    ReasonKind.EXCHANGES_SEVEN: pgettext(
+        "coach-reason", "Exchanging the seven of trumps now brings %(card)s, the turn-up, into the hand."
+    ),
+    ReasonKind.LAST_CHANCE_EXCHANGE: pgettext(
+        "coach-reason",
+        "This is the last chance to take %(card)s for the seven: from trick %(trick)s on, no exchange.",
+    ),
+    ReasonKind.HIGHER_TRUMP_RISK: pgettext(
+        "coach-reason", "The risk of %(action)s: the other player may hold a higher trump (%(likely)s)."
+    ),
+}
+#: The same, for a reason with a chance (a lead: who takes the trick is not known yet).
+_SAYS_LIKELY: dict[ReasonKind, tuple[str, str]] = {
+    ReasonKind.SAVES_BRISQUE: pgettext(
+        "coach-reason", "%(action)s is a brisque that can win the trick (%(likely)s)."
+    ),
+}
+#: What the coach's own choice would have done: gains only, in the conditional.
+_WOULD: dict[ReasonKind, tuple[str, str]] = {
+    ReasonKind.TAKES_BRISQUE: pgettext("coach-would", "%(action)s would have captured a brisque, %(card)s."),
+    ReasonKind.SAVES_BRISQUE: pgettext(
+        "coach-would", "%(action)s, a brisque, would have won the trick and kept its points."
+    ),
+    ReasonKind.KEEPS_TRUMP: pgettext(
+        "coach-would", "%(action)s would have kept %(card)s, a trump, for later."
+    ),
+    ReasonKind.KEEPS_DECLARATION: pgettext(
+        "coach-would", "%(action)s would have kept %(combination)s possible."
+    ),
+    ReasonKind.LAST_CHANCE_DECLARE: pgettext(
+        "coach-would", "%(action)s would have taken the last chance to declare %(combination)s."
+    ),
+    ReasonKind.EXCHANGES_SEVEN: pgettext(
+        "coach-would", "Exchanging the seven of trumps now would have brought %(card)s into the hand."
+    ),
+    ReasonKind.LAST_CHANCE_EXCHANGE: pgettext(
+        "coach-would",
+        "This was the last chance to take %(card)s for the seven: from trick %(trick)s on, no exchange.",
+    ),
+}
+_WOULD_LIKELY: dict[ReasonKind, tuple[str, str]] = {
+    ReasonKind.SAVES_BRISQUE: pgettext(
+        "coach-would", "%(action)s, a brisque, could have won the trick (%(likely)s)."
+    ),
+}
+
+#: "With <action>, winning the deal is …": one message per range of the chance.
+_WIN_CHANCE: dict[Likelihood, tuple[str, str]] = {
+    Likelihood.ALMOST_CERTAIN: pgettext(
+        "coach-estimate", "With %(action)s, the deal is almost certainly won."
+    ),
+    Likelihood.VERY_LIKELY: pgettext("coach-estimate", "With %(action)s, winning the deal is very likely."),
+    Likelihood.LIKELY: pgettext(
+        "coach-estimate", "With %(action)s, winning the deal is more likely than not."
+    ),
+    Likelihood.EVEN: pgettext(
+        "coach-estimate", "With %(action)s, the chances of winning the deal are about even."
+    ),
+    Likelihood.UNLIKELY: pgettext("coach-estimate", "With %(action)s, winning the deal is unlikely."),
+    Likelihood.ALMOST_NO_CHANCE: pgettext(
+        "coach-estimate", "With %(action)s, there is almost no chance of winning the deal."
+    ),
+}
+
+
 class Coach:
     """The coach's sentences in one language."""
 
-    def __init__(self, lang: str, players: Sequence[str], tr: Translator | None = None) -> None:
-        self.lang = lang
-        self.t = tr or translator(lang)
-        self.narrator = Narrator(lang, players, None, self.t)
+    def __init__(self, sp: Speaker, players: Sequence[str]) -> None:
+        self.sp = sp
+        self.t = sp
+        self.lang = sp.lang
+        self.narrator = Narrator(sp, players)
 
     # ------------------------------------------------------------------ pieces
     def _combination(self, comb: Combination | None, suit_card: Card | None, deal: Deal) -> str:
@@ -56,13 +152,13 @@ class Coach:
 
     def action(self, action: Action, deal: Deal) -> str:
         """An action as a noun phrase: "the queen of spades", "the queen of spades, declaring a
-        mariage in spades", "the exchange of the seven of trumps", "carrying on"."""
+        mariage in spades", "the exchange of the seven of trumps", "passing"."""
         t = self.t
         if isinstance(action, Swap):
             return t.pgettext("coach", "the exchange of the seven of trumps")
         if isinstance(action, Pass):
-            return t.pgettext("coach", "carrying on without exchanging")
-        name = card_name(action.card, t)
+            return t.pgettext("coach", "passing, without exchanging")
+        name = self.sp.card(action.card)
         if action.declaration is None:
             return name
         comb = self._combination(action.declaration, action.card, deal)
@@ -71,80 +167,134 @@ class Coach:
             "combination": comb,
         }
 
+    def subject(self, action: Action, deal: Deal) -> str:
+        """An action as the subject of a reason: a play by its card alone (its declaration is a
+        reason of its own), the exchange and the pass as in :meth:`action`."""
+        return self.sp.card(action.card) if isinstance(action, Play) else self.action(action, deal)
+
     def points(self, n: int) -> str:
         return self.t.npgettext("coach", "%(num)s point", "%(num)s points", n) % {"num": n}
 
     # ------------------------------------------------------------------ reasons
     def reason(self, reason: Reason, deal: Deal) -> str:
-        """One reason as a sentence about the action it belongs to."""
+        """One reason as a sentence that names the action it belongs to: what is true of it,
+        a cost said as a cost."""
+        return self._say(reason, deal, would=False)
+
+    def gain(self, reason: Reason, deal: Deal) -> str:
+        """What the coach's own choice would have gained, in the conditional (``reason`` is
+        not a cost)."""
+        return self._say(reason, deal, would=True)
+
+    def _say(self, reason: Reason, deal: Deal, would: bool) -> str:
         t = self.t
-        card = card_name(reason.card, t) if reason.card is not None else ""
-        suit_card = Card.parse("A" + reason.suit.code) if reason.suit is not None else None
-        comb = self._combination(reason.combination, suit_card, deal)
-        points = reason.points or 0
-        percent = round(100 * (reason.probability or 0))
-        kind = reason.kind
+        assert reason.action is not None, "every reason belongs to an action"
+        kind, points, chance = reason.kind, reason.points or 0, reason.probability
         if kind is ReasonKind.WINS_POINTS:
-            text = t.npgettext(
-                "coach",
-                "It takes %(num)s card point in this trick.",
-                "It takes %(num)s card points in this trick.",
-                points,
-            )
+            text = self._points_message(True, chance is not None, would, points)
         elif kind is ReasonKind.GIVES_POINTS:
-            text = t.npgettext(
-                "coach",
-                "It lets the other player take %(num)s card point.",
-                "It lets the other player take %(num)s card points.",
-                points,
-            )
-        elif kind is ReasonKind.TAKES_BRISQUE:
-            text = t.pgettext("coach", "It captures a brisque: %(card)s.")
-        elif kind is ReasonKind.SAVES_BRISQUE:
-            text = t.pgettext("coach", "It keeps a brisque, %(card)s, out of the other player's reach.")
-        elif kind is ReasonKind.SPENDS_TRUMP:
-            text = t.pgettext("coach", "It spends a trump: %(card)s.")
-        elif kind is ReasonKind.KEEPS_TRUMP:
-            text = t.pgettext("coach", "It keeps a trump, %(card)s, for later.")
+            text = self._points_message(False, chance is not None, would, points)
         elif kind is ReasonKind.DECLARES:
-            text = t.pgettext("coach", "It declares %(combination)s, worth %(points)s.")
-        elif kind is ReasonKind.KEEPS_DECLARATION:
-            text = t.pgettext("coach", "It keeps %(combination)s possible.")
-        elif kind is ReasonKind.BREAKS_DECLARATION:
-            text = t.pgettext("coach", "It makes %(combination)s impossible.")
-        elif kind is ReasonKind.LAST_CHANCE_DECLARE:
-            text = t.pgettext("coach", "It is the last chance to declare %(combination)s.")
-        elif kind is ReasonKind.EXCHANGES_SEVEN:
-            text = t.pgettext("coach", "It exchanges the seven of trumps for the turn-up, %(card)s.")
-        elif kind is ReasonKind.LAST_CHANCE_EXCHANGE:
-            text = t.pgettext(
-                "coach", "It is the last chance to exchange the seven of trumps for the turn-up, %(card)s."
-            )
-        elif kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is None:
-            # No probability: the search found the last trick certain after this play.
-            text = t.pgettext(
-                "coach", "It makes sure of the last trick and its %(bonus)s points, the dix de der."
-            )
+            text = self._declares(reason, would)
         elif kind is ReasonKind.FIGHTS_DIX_DE_DER:
-            text = t.pgettext(
-                "coach",
-                "It fights for the last trick and its %(bonus)s points, the dix de der (about "
-                "%(percent)s%% chance of taking it).",
-            )
-        else:  # ReasonKind.HIGHER_TRUMP_RISK
-            text = t.pgettext(
-                "coach",
-                "The other player may still hold a trump higher than %(card)s (about %(percent)s%% likely).",
-            )
+            text = self._dix_de_der(chance, would)
+        else:
+            table, likely = (_WOULD, _WOULD_LIKELY) if would else (_SAYS, _SAYS_LIKELY)
+            message = likely.get(kind) if chance is not None else None
+            text = t.pgettext(*(message or table[kind]))
+        suit_card = Card.parse("A" + reason.suit.code) if reason.suit is not None else None
         values = {
+            "action": self.subject(reason.action, deal),
             "num": points,
-            "card": card,
-            "combination": comb,
+            "card": self.sp.card(reason.card) if reason.card is not None else "",
+            "combination": self._combination(reason.combination, suit_card, deal),
             "points": self.points(points),
-            "percent": percent,
+            "likely": self.sp.likelihood(chance) if chance is not None else "",
             "bonus": LAST_TRICK_BONUS,
+            "trick": LAST_SWAP_TRICK,
         }
-        return capitalize(text % values)
+        return capitalize(self.sp.fill(text, **values))
+
+    def _points_message(self, wins: bool, chance: bool, would: bool, n: int) -> str:
+        t = self.t
+        if wins and would:
+            return t.npgettext(
+                "coach-would",
+                "%(action)s would have won the trick and its %(num)s card point.",
+                "%(action)s would have won the trick and its %(num)s card points.",
+                n,
+            )
+        if wins and chance:
+            return t.npgettext(
+                "coach-reason",
+                "%(action)s can win the trick, worth about %(num)s card point (%(likely)s).",
+                "%(action)s can win the trick, worth about %(num)s card points (%(likely)s).",
+                n,
+            )
+        if wins:
+            return t.npgettext(
+                "coach-reason",
+                "%(action)s wins the trick and its %(num)s card point.",
+                "%(action)s wins the trick and its %(num)s card points.",
+                n,
+            )
+        if chance:
+            return t.npgettext(
+                "coach-reason",
+                "The risk of %(action)s: the other player may take the trick, worth about %(num)s card "
+                "point (%(likely)s).",
+                "The risk of %(action)s: the other player may take the trick, worth about %(num)s card "
+                "points (%(likely)s).",
+                n,
+            )
+        return t.npgettext(
+            "coach-reason",
+            "The cost of %(action)s: the other player takes the trick and its %(num)s card point.",
+            "The cost of %(action)s: the other player takes the trick and its %(num)s card points.",
+            n,
+        )
+
+    def _declares(self, reason: Reason, would: bool) -> str:
+        t = self.t
+        if reason.combination is Combination.CHOUINE:  # rule 15: no points, the deal itself
+            if would:
+                return t.pgettext(
+                    "coach-would", "%(action)s would have declared %(combination)s and won the deal."
+                )
+            return t.pgettext(
+                "coach-reason",
+                "%(action)s declares %(combination)s, which wins the deal as soon as the trick is over.",
+            )
+        if would:
+            return t.pgettext(
+                "coach-would", "%(action)s would have declared %(combination)s, worth %(points)s."
+            )
+        return t.pgettext("coach-reason", "%(action)s declares %(combination)s, worth %(points)s.")
+
+    def _dix_de_der(self, chance: float | None, would: bool) -> str:
+        t = self.t
+        if chance is None:  # the search found the last trick certain after this action
+            if would:
+                return t.pgettext(
+                    "coach-would",
+                    "%(action)s would have made sure of the last trick and its %(bonus)s points, the dix de "
+                    "der.",
+                )
+            return t.pgettext(
+                "coach-reason",
+                "%(action)s makes sure of the last trick and its %(bonus)s points, the dix de der.",
+            )
+        if would:
+            return t.pgettext(
+                "coach-would",
+                "%(action)s would have given the better chance of the last trick and its %(bonus)s points, "
+                "the dix de der (%(likely)s).",
+            )
+        return t.pgettext(
+            "coach-reason",
+            "%(action)s gives the better chance of the last trick and its %(bonus)s points, the dix de der "
+            "(%(likely)s).",
+        )
 
     def principle(self, principle: Principle | None) -> str:
         """The first step of a hint: what to think about."""
@@ -176,29 +326,10 @@ class Coach:
         }[principle]
         return text % {"bonus": LAST_TRICK_BONUS} if principle is Principle.LAST_TRICK else text
 
-    def estimate(self, estimate: Estimate) -> str:
-        """The coach's estimate of an action: chance of winning the deal, expected difference."""
-        diff = round(estimate.point_difference)
-        values = {"percent": round(100 * estimate.win_chance), "num": abs(diff)}
-        if diff > 0:
-            text = self.t.npgettext(
-                "coach",
-                "Estimate: about %(percent)s%% chance of winning the deal, ending %(num)s point ahead.",
-                "Estimate: about %(percent)s%% chance of winning the deal, ending %(num)s points ahead.",
-                abs(diff),
-            )
-        elif diff < 0:
-            text = self.t.npgettext(
-                "coach",
-                "Estimate: about %(percent)s%% chance of winning the deal, ending %(num)s point behind.",
-                "Estimate: about %(percent)s%% chance of winning the deal, ending %(num)s points behind.",
-                abs(diff),
-            )
-        else:
-            text = self.t.pgettext(
-                "coach", "Estimate: about %(percent)s%% chance of winning the deal, level on points."
-            )
-        return text % values
+    def estimate(self, estimate: Estimate, deal: Deal) -> str:
+        """The coach's estimate of an action, in words by range, naming the action."""
+        message = _WIN_CHANCE[Likelihood.of(estimate.win_chance)]
+        return self.sp.fill(self.t.pgettext(*message), action=self.action(estimate.action, deal))
 
     # ------------------------------------------------------------------ a hint, a grade
     def hint(self, evaluation: Evaluation, deal: Deal) -> Hint:
@@ -206,12 +337,12 @@ class Coach:
         best = evaluation.best
         candidates = [self.action(e.action, deal) for e in evaluation.estimates[:CANDIDATES]]
         if len(evaluation.estimates) == 1:
-            text = t.pgettext("coach", "Only one move is allowed here: %(action)s.") % {
+            text = t.pgettext("coach", "Only one choice is allowed here: %(action)s.") % {
                 "action": candidates[0]
             }
         else:
-            text = t.pgettext("coach", "The moves worth weighing: %(actions)s.") % {
-                "actions": format_list(candidates, style="or", locale=self.lang)
+            text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
+                "actions": self.sp.join(candidates, "or")
             }
         choice = t.pgettext("coach", "The coach would choose %(action)s.") % {
             "action": self.action(best.action, deal)
@@ -220,8 +351,8 @@ class Coach:
             principle=self.principle(best.principle),
             candidates=capitalize(text),
             choice=choice,
-            reasons=tuple(self.reason(r, deal) for r in best.reasons),
-            estimate=self.estimate(best),
+            reasons=tuple(self.reason(r, deal) for r in _said(explained(best.reasons))),
+            estimate=self.estimate(best, deal),
         )
 
     def grade_name(self, kind: GradeKind) -> str:
@@ -233,18 +364,131 @@ class Coach:
         }[kind]
 
     def better(self, grade: Grade, deal: Deal) -> str:
-        """ "The coach prefers …" (empty for a good move)."""
+        """ "The coach prefers …" (empty for a good choice). The exchange of the seven is
+        weighed as what it is: exchange now or wait; pass or exchange at au sept."""
         if grade.kind is GradeKind.GOOD:
             return ""
-        return self.t.pgettext("coach", "The coach prefers %(action)s.") % {
+        t = self.t
+        if isinstance(grade.best, Swap):
+            if deal.phase is Phase.AU_SEPT:
+                return t.pgettext("coach", "The coach would exchange the seven of trumps.")
+            return t.pgettext(
+                "coach",
+                "The coach would first exchange the seven of trumps: the exchange does not use up the turn.",
+            )
+        if isinstance(grade.best, Pass):
+            return t.pgettext("coach", "The coach would pass and keep the seven of trumps.")
+        if isinstance(grade.action, Swap) and _last_chance(grade):
+            return t.pgettext("coach", "The coach would not exchange the seven of trumps at all.")
+        if isinstance(grade.action, Swap):
+            return t.pgettext("coach", "The coach would wait before exchanging the seven of trumps.")
+        return t.pgettext("coach", "The coach prefers %(action)s.") % {
             "action": self.action(grade.best, deal)
         }
 
+    def preference(self, grade: Grade, deal: Deal) -> str:
+        """ "The coach would rather have chosen …", said after the choice (the exchange of the
+        seven weighed as what it is, as in :meth:`better`)."""
+        t = self.t
+        if isinstance(grade.best, Swap):
+            if deal.phase is Phase.AU_SEPT:
+                return t.pgettext("coach-step", "The coach would rather have exchanged the seven of trumps.")
+            return t.pgettext(
+                "coach-step",
+                "The coach would first have exchanged the seven of trumps: the exchange does not use up "
+                "the turn.",
+            )
+        if isinstance(grade.best, Pass):
+            return t.pgettext(
+                "coach-step", "The coach would rather have passed and kept the seven of trumps."
+            )
+        if isinstance(grade.action, Swap) and _last_chance(grade):
+            return t.pgettext("coach-step", "The coach would not have exchanged the seven of trumps at all.")
+        if isinstance(grade.action, Swap):
+            return t.pgettext(
+                "coach-step", "The coach would have waited before exchanging the seven of trumps."
+            )
+        return t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
+            "action": self.action(grade.best, deal)
+        }
+
+    def compare(self, grade: Grade, deal: Deal) -> str:
+        """How the coach's own choice beats the choice made, when no reason tells them apart:
+        the chance of winning the deal in words, else the points."""
+        t = self.t
+        best, mine = grade.best_estimate, grade.estimate
+        values: dict[str, object] = {
+            "best": self.action(grade.best, deal),
+            "best_likely": self.sp.likelihood(best.win_chance),
+            "likely": self.sp.likelihood(mine.win_chance),
+        }
+        if Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
+            text = t.pgettext(
+                "coach-would",
+                "%(best)s would have given a better chance of winning the deal (%(best_likely)s, against "
+                "%(likely)s).",
+            )
+        elif (n := round(best.point_difference - mine.point_difference)) < SMALL_POINTS:
+            text = t.pgettext(
+                "coach-would", "%(best)s would have given a slightly better chance of winning the deal."
+            )
+        else:
+            values["num"] = n
+            text = t.npgettext(
+                "coach-would",
+                "%(best)s would have ended the deal about %(num)s point better.",
+                "%(best)s would have ended the deal about %(num)s points better.",
+                n,
+            )
+        return capitalize(self.sp.fill(text, **values))
+
+    def review(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
+        """After the deal, why the coach's choice was better: what it would have gained (at
+        most :data:`GAINS` reasons), else how the estimates differ; nothing for a good choice
+        or for an exchange the coach would have made later (never weighed against a card)."""
+        if grade.kind is GradeKind.GOOD or (
+            isinstance(grade.action, Swap) and not isinstance(grade.best, Pass)
+        ):
+            return ()
+        gains = [r for r in explained(grade.reasons) if not r.cost][:GAINS]
+        if gains:
+            return tuple(self.gain(r, deal) for r in gains)
+        return (self.compare(grade, deal),)
+
     def warning(self, grade: Grade, deal: Deal) -> str:
-        """The question asked before a mistake is played."""
-        return self.t.pgettext(
-            "coach", "Are you sure? The coach thinks %(action)s is a mistake here, and prefers %(best)s."
-        ) % {"action": self.action(grade.action, deal), "best": self.action(grade.best, deal)}
+        """The question asked before a mistake is played, then the coach's preference."""
+        question = self.t.pgettext(
+            "coach", "Are you sure? The coach thinks %(action)s is a mistake here."
+        ) % {"action": self.action(grade.action, deal)}
+        return f"{question} {self.better(grade, deal)}"
 
 
-__all__ = ["CANDIDATES", "Coach", "Hint"]
+def _last_chance(grade: Grade) -> bool:
+    """The exchange graded was the last chance to exchange (waiting would mean never)."""
+    return any(r.kind is ReasonKind.LAST_CHANCE_EXCHANGE for r in grade.estimate.reasons)
+
+
+def _said(reasons: Sequence[Reason]) -> list[Reason]:
+    """The reasons a hint says: the first :data:`GAINS` gains, then the first cost."""
+    gains = [r for r in reasons if not r.cost][:GAINS]
+    return gains + [r for r in reasons if r.cost][:1]
+
+
+def explained(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
+    """The reasons worth saying of one action, gains first, then costs; none that another
+    contradicts (a risk of a higher trump is already weighed in the chance of winning the
+    trick; a chouine wins the deal whoever takes its trick), none about zero points."""
+    useful = [
+        r for r in reasons if r.points != 0 or r.kind not in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS)
+    ]
+    wins_trick = any(r.kind in (ReasonKind.WINS_POINTS, ReasonKind.SAVES_BRISQUE) for r in useful)
+    chouine = any(r.kind is ReasonKind.DECLARES and r.combination is Combination.CHOUINE for r in useful)
+    kept = [
+        r
+        for r in useful
+        if not (wins_trick and r.kind is ReasonKind.HIGHER_TRUMP_RISK) and not (chouine and r.cost)
+    ]
+    return tuple([r for r in kept if not r.cost] + [r for r in kept if r.cost])
+
+
+__all__ = ["CANDIDATES", "Coach", "Hint", "explained"]

@@ -29,7 +29,8 @@ from tutorial.engine import LAST_SWAP_TRICK, Card, Deal, DealRecord, Phase, Repl
 from tutorial.engine.events import Event
 from tutorial.engine.record import draw_events
 
-from .catalog import Translator, translator
+from .catalog import Translator
+from .language import speaker
 from .narrate import Narration, Narrator, RuleLink, narrate
 
 #: The folder of demo records.
@@ -105,7 +106,7 @@ class Demo:
         (pass the same ``rule_link`` callable each time to hit the cache)."""
         cached = self._narrations.get((lang, rule_link))
         if cached is None:
-            narrator = Narrator(lang, self.record.players, rule_link, translator(lang))
+            narrator = Narrator(speaker(lang), self.record.players, rule_link)
             remarks = self.remarks
             cached = tuple(
                 narrate(narrator, f.events, f.before, f.state, remarks.get(f.number), remind)

@@ -5,20 +5,26 @@ played with the reason it was allowed, a trick won and why, cards drawn, an exch
 declaration, the count), or the engine's own account of what the next player may do
 (``Deal.card_options()``, ``Deal.legal_actions()``, ``Deal.blocked_declarations()``).
 
-Each sentence is one whole translated message with named placeholders; card names come from
-:mod:`tutorial.narration.names`, lists of cards from Babel's locale-aware list formatting.
+Each sentence is one whole translated message with named placeholders, said through the
+request's :class:`~tutorial.narration.language.Speaker` (card names, lists, counts, elision).
+Every rule number comes from the event or the engine's reason a sentence restates.
 No sentence puts a card name after a preposition that would contract with its article
 (French « à », « de »; Spanish «a», «de»): card names follow « sur », « avec », verbs…
 
 The result is data (:class:`Narration`: sentences with a :class:`Kind`, a rules-reading point
 and a link) that templates render; no Flask request state is read here.
+
+A :class:`Narrator` is also the sentence planner of one deal told in order: it says a rule
+reminder the first :data:`REMINDERS` times it matters, a standing fact (a combination that
+may not be declared) once, and one sentence for the cards refused for the same reason.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Literal
 
@@ -55,9 +61,11 @@ from tutorial.engine.events import (
 )
 from tutorial.engine.rules import QUINTE_SIZE
 
-from .catalog import Translator, translator
-from .lists import card_list, count_words
-from .names import capitalize, card_name, suit_name
+from .language import Speaker
+from .names import capitalize
+
+#: How many times a rule reminder is said before the narration stops repeating it.
+REMINDERS = 2
 
 
 class Kind(StrEnum):
@@ -98,6 +106,7 @@ class Sentence:
     link: str | None = None
     card: str | None = None  # the card code a MAY_NOT sentence is about
     reason: Reason | None = None  # the engine's reason, for MAY / MAY_NOT sentences
+    cards: tuple[str, ...] = ()  # the card codes a grouped MAY_NOT sentence refuses
 
 
 @dataclass(frozen=True)
@@ -137,24 +146,28 @@ class Narration:
 class Narrator:
     """Turns events and states into sentences in one language, for one pair of players."""
 
-    def __init__(
-        self,
-        lang: str,
-        players: Sequence[str],
-        rule_link: RuleLink | None = None,
-        tr: Translator | None = None,
-    ) -> None:
-        self.lang = lang
-        self.tr = tr or translator(lang)
+    def __init__(self, sp: Speaker, players: Sequence[str], rule_link: RuleLink | None = None) -> None:
+        self.sp = sp
+        self.tr = sp
+        self.lang = sp.lang
         self.players = (players[0], players[1])
         self.rule_link = rule_link or (lambda _point: None)
+        #: The planner's memory along one deal: how often each reminder was said, and the
+        #: standing facts already told.
+        self.reminded: Counter[str] = Counter()
+        self.told: set[object] = set()
+
+    def remind(self, key: str) -> bool:
+        """Say the reminder ``key`` now? True the first :data:`REMINDERS` times it is asked."""
+        self.reminded[key] += 1
+        return self.reminded[key] <= REMINDERS
 
     # ------------------------------------------------------------------ helpers
     def card(self, card: Card) -> str:
-        return card_name(card, self.tr)
+        return self.sp.card(card)
 
     def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
-        return card_list(list(cards), self.lang, style)  # one suit: named once (lists.py)
+        return self.sp.cards(list(cards), style)  # one suit: named once
 
     def name(self, player: int) -> str:
         return self.players[player]
@@ -174,23 +187,23 @@ class Narrator:
 
     def say(self, out: list[Sentence], kind: Kind, rule: int | None, text: str, **values: object) -> None:
         """Add the sentence ``text % values`` of this kind, restating rules-reading point ``rule``."""
-        out.append(self.sentence(kind, text % values if values else text, rule))
+        out.append(self.sentence(kind, self.sp.fill(text, **values), rule))
 
     def cards_left(self, text: str, count: int) -> str:
         """``count`` cards in words for ``text``'s ``%(count)s``, capitalised when it begins a
         sentence there (« Cinq cartes restent à piocher. »)."""
-        words = count_words(count, self.lang, feminine=True)
+        words = self.sp.count(count, feminine=True)
         return capitalize(words) if re.search(r"(^|[.!?]\s+)%\(count\)s", text) else words
 
     def points(self, n: int) -> str:
-        return self.tr.ngettext("%(num)s point", "%(num)s points", n) % {"num": n}
+        return self.sp.points(n)
 
     # ------------------------------------------------------------------ combinations
     def combination(self, comb: Combination, suit_card: Card | None, in_trumps: bool) -> str:
         """A combination as a noun phrase with its article ("a mariage in hearts")."""
         tr = self.tr
         if comb is Combination.QUINTE:
-            count = count_words(QUINTE_SIZE, self.lang, feminine=True)
+            count = self.sp.count(QUINTE_SIZE, feminine=True)
             return tr.pgettext("combination", "a quinte (%(count)s brisques)") % {"count": count}
         if in_trumps:
             return {
@@ -200,7 +213,7 @@ class Narrator:
                 Combination.CHOUINE: tr.pgettext("combination", "a chouine in trumps"),
             }[comb]
         assert suit_card is not None
-        suit = suit_name(suit_card.suit, tr)
+        suit = self.sp.suit(suit_card.suit)
         message = {
             Combination.MARIAGE: tr.pgettext("combination", "a mariage in %(suit)s"),
             Combination.TIERCE: tr.pgettext("combination", "a tierce in %(suit)s"),
@@ -234,21 +247,21 @@ class Narrator:
                 self.say(
                     out,
                     EVENT,
-                    10,
-                    self.tr.gettext("%(player)s carries on without exchanging."),
+                    ev.rule,
+                    self.tr.gettext("%(player)s passes: no exchange."),
                     player=self.name(ev.player),
                 )
             case TalonEmpty():
                 self.say(
                     out,
                     WHY,
-                    8,
+                    ev.rule,
                     self.tr.gettext(
                         "The talon is empty. In the last %(count)s tricks the leader is still free, but the "
                         "follower must follow suit, play a higher trump on a trump lead, and trump when "
                         "void of the suit led."
                     ),
-                    count=count_words(STRICT_TRICKS, self.lang),
+                    count=self.sp.count(STRICT_TRICKS, feminine=True),
                 )
             case ChouineWon():
                 self.chouine_won(ev, out)
@@ -258,7 +271,7 @@ class Narrator:
                 self.say(
                     out,
                     RESULT,
-                    16,
+                    ev.rule,
                     self.tr.gettext(
                         "Equal totals, %(total)s each: nobody wins this deal, and %(dealer)s deals again."
                     ),
@@ -273,7 +286,7 @@ class Narrator:
         self.say(
             out,
             EVENT,
-            2,
+            ev.rule,
             tr.gettext("To choose the dealer, %(p0)s draws %(c0)s and %(p1)s draws %(c1)s."),
             p0=self.name(0),
             c0=self.card(ev.cards[0]),
@@ -281,12 +294,12 @@ class Narrator:
             c1=self.card(ev.cards[1]),
         )
         if ev.dealer is None:
-            self.say(out, WHY, 2, tr.gettext("The two cards have the same rank: they draw again."))
+            self.say(out, WHY, ev.rule, tr.gettext("The two cards have the same rank: they draw again."))
         else:
             self.say(
                 out,
                 WHY,
-                2,
+                ev.rule,
                 tr.gettext("The lower card deals: %(player)s is the dealer."),
                 player=self.name(ev.dealer),
             )
@@ -295,27 +308,27 @@ class Narrator:
         self.say(
             out,
             EVENT,
-            3,
+            ev.rule,
             self.tr.gettext(
                 "%(dealer)s deals %(count)s cards to each player, one at a time, starting with %(other)s."
             ),
             dealer=self.name(ev.dealer),
             other=self.name(1 - ev.dealer),
-            count=count_words(len(ev.hands[0]), self.lang, feminine=True),
+            count=self.sp.count(len(ev.hands[0]), feminine=True),
         )
 
     def turn_up(self, ev: TurnUp, out: list[Sentence]) -> None:
         self.say(
             out,
             EVENT,
-            3,
+            ev.rule,
             self.tr.gettext(
                 "The next card, %(card)s, is turned face up: it is the turn-up, and trumps are "
                 "%(suit)s. The other %(count)s cards are the talon, face down across the turn-up."
             ),
             card=self.card(ev.card),
-            suit=suit_name(ev.card.suit, self.tr),
-            count=count_words(ev.talon_size - 1, self.lang, feminine=True),
+            suit=self.sp.suit(ev.card.suit),
+            count=self.sp.count(ev.talon_size - 1, feminine=True),
         )
 
     def declaration_shown(self, ev: DeclarationShown, out: list[Sentence]) -> None:
@@ -326,14 +339,14 @@ class Narrator:
             "The trick over, %(player)s shows %(cards)s, which stay in hand.",
             len(ev.cards),
         )
-        self.say(out, EVENT, 11, text, player=self.name(ev.player), cards=self.cards(ev.cards))
+        self.say(out, EVENT, ev.rule, text, player=self.name(ev.player), cards=self.cards(ev.cards))
 
     def seven_exchanged(self, ev: SevenExchanged, out: list[Sentence]) -> None:
         tr = self.tr
         self.say(
             out,
             EVENT,
-            9,
+            ev.rule,
             tr.gettext(
                 "%(player)s exchanges the seven of trumps for the turn-up: %(taken)s goes into "
                 "their hand and the seven now lies under the talon in its place."
@@ -344,7 +357,7 @@ class Narrator:
         self.say(
             out,
             WHY,
-            9,
+            ev.rule,
             tr.gettext(
                 "Whoever holds the seven of trumps may make this exchange once, before the lead "
                 "to trick %(trick)s. It scores nothing, and the player still plays a card as usual."
@@ -357,10 +370,10 @@ class Narrator:
         self.say(
             out,
             EVENT,
-            10,
+            ev.rule,
             tr.gettext(
                 "Before leading to trick %(trick)s, %(leader)s says “au sept”: %(follower)s is asked "
-                "whether to exchange the seven of trumps or carry on."
+                "whether to exchange the seven of trumps or pass."
             ),
             leader=self.name(ev.leader),
             follower=self.name(ev.follower),
@@ -369,7 +382,7 @@ class Narrator:
         self.say(
             out,
             WHY,
-            10,
+            ev.rule,
             tr.gettext(
                 "This is the last chance to exchange the seven. The question is asked whatever "
                 "the follower holds, so it gives nothing away."
@@ -384,7 +397,7 @@ class Narrator:
             self.say(
                 out,
                 EVENT,
-                4,
+                ev.rule,
                 tr.gettext("%(player)s leads %(card)s to trick %(trick)s."),
                 player=player,
                 card=card,
@@ -411,7 +424,13 @@ class Narrator:
         else:
             text = tr.gettext("With this card %(player)s declares %(combination)s, worth %(points)s.")
         self.say(
-            out, EVENT, 12, text, player=player, combination=comb, points=self.points(ev.declaration_value)
+            out,
+            EVENT,
+            ev.value_rule,
+            text,
+            player=player,
+            combination=comb,
+            points=self.points(ev.declaration_value),
         )
         if ev.leading:
             why = tr.gettext(
@@ -423,14 +442,14 @@ class Narrator:
                 "The follower may declare too: the card played belongs to the combination, and the "
                 "others are shown when the trick ends. Winning the trick is not needed."
             )
-        self.say(out, WHY, 11, why)
+        self.say(out, WHY, ev.declaration_rule, why)
 
     def follow_reason(self, ev: CardPlayed, lead: Card, out: list[Sentence]) -> None:
         tr = self.tr
         player = self.name(ev.player)
         reason = ev.reason
         if reason is Reason.TALON_FREE:
-            if ev.card.suit is not lead.suit:
+            if ev.card.suit is not lead.suit and self.remind("talon-free"):
                 self.say(
                     out,
                     WHY,
@@ -495,8 +514,8 @@ class Narrator:
             )
         else:
             text = tr.gettext("%(player)s wins trick %(trick)s, which holds no points.")
-        self.say(out, EVENT, 5, text, player=self.name(ev.winner), trick=ev.trick, num=ev.points)
-        self.say(out, WHY, 5, why)
+        self.say(out, EVENT, ev.rule, text, player=self.name(ev.winner), trick=ev.trick, num=ev.points)
+        self.say(out, WHY, ev.rule, why)
 
     def draws(self, events: Sequence[Event], out: list[Sentence]) -> None:
         drawn = [event for event in events if isinstance(event, CardDrawn)]
@@ -520,7 +539,7 @@ class Narrator:
         self.say(
             out,
             EVENT,
-            7,
+            second.rule,
             text,
             winner=self.name(first.player),
             loser=self.name(second.player),
@@ -540,11 +559,11 @@ class Narrator:
                     "leader's wins."
                 )
             )
-            self.say(out, WHY, 15, text)
+            self.say(out, WHY, ev.rule, text)
         self.say(
             out,
             RESULT,
-            15,
+            ev.rule,
             tr.gettext(
                 "The trick is over, so the chouine takes effect: %(player)s wins the deal at once. No "
                 "cards are drawn and nothing is counted, neither card points nor declarations."
@@ -557,7 +576,7 @@ class Narrator:
         self.say(
             out,
             RESULT,
-            16,
+            ev.rule,
             tr.gettext(
                 "The deal is over. %(player)s took the last trick and adds %(bonus)s points for it: "
                 "the dix de der."
@@ -566,19 +585,27 @@ class Narrator:
             bonus=ev.last_trick_bonus,
         )
         for player in (0, 1):
-            if player == ev.last_trick:
+            last, declared = player == ev.last_trick, ev.declared[player] > 0
+            if last and declared:
                 text = tr.gettext(
                     "%(player)s: %(cards)s in cards, %(bonus)s for the last trick and %(declared)s in "
                     "declarations, %(total)s in all."
                 )
-            else:
+            elif last:  # the zero form: no declarations, not "0 points in declarations"
+                text = tr.gettext(
+                    "%(player)s: %(cards)s in cards and %(bonus)s for the last trick, no declarations, "
+                    "%(total)s in all."
+                )
+            elif declared:
                 text = tr.gettext(
                     "%(player)s: %(cards)s in cards and %(declared)s in declarations, %(total)s in all."
                 )
+            else:
+                text = tr.gettext("%(player)s: %(cards)s in cards, no declarations, %(total)s in all.")
             self.say(
                 out,
                 RESULT,
-                16,
+                ev.rule,
                 text,
                 player=self.name(player),
                 cards=self.points(ev.card_points[player]),
@@ -592,7 +619,7 @@ class Narrator:
         self.say(
             out,
             RESULT,
-            16,
+            ev.rule,
             tr.gettext("%(player)s wins the deal, %(won)s to %(lost)s."),
             player=self.name(winner),
             won=ev.totals[winner],
@@ -603,7 +630,7 @@ class Narrator:
             self.say(
                 out,
                 WHY,
-                16,
+                ev.rule,
                 tr.gettext(
                     "Without the declarations %(other)s would have won, %(more)s to %(fewer)s: "
                     "the declarations decide the deal."
@@ -648,20 +675,24 @@ class Narrator:
             self.au_sept_answer(deal, out)
             return out, notes
         options = deal.card_options()
-        self.who_plays(deal, [option.card for option in options if option.legal], len(options), out)
+        legal = [option for option in options if option.legal]
+        self.who_plays(deal, [option.card for option in legal], len(options), legal[0].reason, out)
         name = self.name(deal.to_act)
+        refused: dict[Reason, list[Card]] = {}
         for option in options:
             why = None
             if not option.legal:
                 why = self.refusal(option.card, option.reason)
-                out.append(why)
+                refused.setdefault(option.reason, []).append(option.card)
             notes.append(CardNote(option.card.code, self.card(option.card), option.legal, option.reason, why))
+        for reason, cards in refused.items():
+            out.append(self.refusals(deal, cards, reason))
         actions = deal.legal_actions()
         if swap_reminder and any(isinstance(action, Swap) for action in actions) and deal.turn_up is not None:
             self.say(
                 out,
                 MAY,
-                9,
+                SevenExchanged.rule,
                 self.tr.gettext(
                     "%(player)s holds the seven of trumps and may first exchange it for the turn-up, "
                     "%(card)s."
@@ -671,7 +702,10 @@ class Narrator:
             )
         self.declarable(deal, actions, out)
         for blocked in deal.blocked_declarations():
-            out.append(self.blocked(name, blocked.combination, blocked.suit, blocked.reason, deal))
+            fact = (deal.to_act, blocked.combination, blocked.suit)
+            if fact not in self.told:  # a standing fact: said once
+                self.told.add(fact)
+                out.append(self.blocked(name, blocked.combination, blocked.suit, blocked.reason, deal))
         return out, notes
 
     def au_sept_answer(self, deal: Deal, out: list[Sentence]) -> None:
@@ -680,15 +714,15 @@ class Narrator:
         self.say(
             out,
             NEXT,
-            10,
-            tr.gettext("%(player)s must answer: exchange the seven of trumps, or carry on."),
+            AuSeptAsked.rule,
+            tr.gettext("%(player)s must answer: exchange the seven of trumps, or pass."),
             player=name,
         )
         if any(isinstance(action, Swap) for action in deal.legal_actions()) and deal.turn_up is not None:
             self.say(
                 out,
                 MAY,
-                9,
+                SevenExchanged.rule,
                 tr.gettext("%(player)s holds the seven of trumps and may exchange it for %(card)s."),
                 player=name,
                 card=self.card(deal.turn_up),
@@ -697,38 +731,40 @@ class Narrator:
             self.say(
                 out,
                 MAY,
-                10,
-                tr.gettext("%(player)s does not hold the seven of trumps, so can only carry on."),
+                AuSeptAsked.rule,
+                tr.gettext("%(player)s does not hold the seven of trumps, so can only pass."),
                 player=name,
             )
 
-    def who_plays(self, deal: Deal, legal: list[Card], hand_size: int, out: list[Sentence]) -> None:
+    def who_plays(
+        self, deal: Deal, legal: list[Card], hand_size: int, allowed: Reason, out: list[Sentence]
+    ) -> None:
+        """Who plays next and what they may play; ``allowed``: the engine's reason a legal card
+        may be played (its rule is the sentence's). The freedom of the leader, and of the
+        follower while the talon lasts, is said the first times only."""
         tr = self.tr
         name = self.name(deal.to_act)
         lead = deal.trick.lead
+        rule = allowed.rule
         if lead is None:
-            self.say(
-                out,
-                NEXT,
-                8 if deal.strict else 4,
-                tr.gettext("%(player)s leads to trick %(trick)s and may lead any card."),
-                player=name,
-                trick=deal.trick_number,
-            )
+            if self.remind("leader-free"):
+                text = tr.gettext("%(player)s leads to trick %(trick)s and may lead any card.")
+            else:
+                text = tr.gettext("%(player)s leads to trick %(trick)s.")
+            self.say(out, NEXT, rule, text, player=name, trick=deal.trick_number)
         elif not deal.strict:
-            self.say(
-                out,
-                NEXT,
-                6,
-                tr.gettext("%(player)s answers %(lead)s and, while the talon lasts, may play any card."),
-                player=name,
-                lead=self.card(lead),
-            )
+            if self.remind("talon-free-next"):
+                text = tr.gettext(
+                    "%(player)s answers %(lead)s and, while the talon lasts, may play any card."
+                )
+            else:
+                text = tr.gettext("%(player)s answers %(lead)s.")
+            self.say(out, NEXT, rule, text, player=name, lead=self.card(lead))
         elif len(legal) < hand_size:
             self.say(
                 out,
                 NEXT,
-                8,
+                rule,
                 tr.gettext("%(player)s answers %(lead)s and may play %(cards)s."),
                 player=name,
                 lead=self.card(lead),
@@ -738,7 +774,7 @@ class Narrator:
             self.say(
                 out,
                 NEXT,
-                8,
+                rule,
                 tr.gettext("%(player)s answers %(lead)s and may play any card."),
                 player=name,
                 lead=self.card(lead),
@@ -760,12 +796,41 @@ class Narrator:
             self.say(
                 out,
                 MAY,
-                11,
+                CardPlayed.declaration_rule,
                 self.tr.gettext("%(player)s may declare %(combination)s by playing %(cards)s."),
                 player=self.name(deal.to_act),
                 combination=self.combination(comb, carriers[0], in_trumps),
                 cards=self.cards(carriers, "or"),
             )
+
+    def refusals(self, deal: Deal, cards: Sequence[Card], reason: Reason) -> Sentence:
+        """One sentence for every card refused for the same reason: "Bob may not play the king
+        or the queen of hearts, or the jack of clubs: the follower must follow diamonds, the
+        suit led." """
+        tr = self.tr
+        lead = deal.trick.lead
+        text = {
+            Reason.MUST_FOLLOW_SUIT: tr.gettext(
+                "%(player)s may not play %(cards)s: the follower must follow %(suit)s, the suit led."
+            ),
+            Reason.MUST_OVERTRUMP: tr.gettext(
+                "%(player)s may not play %(cards)s: on a trump lead the follower must play a higher "
+                "trump when holding one."
+            ),
+            Reason.MUST_TRUMP: tr.gettext(
+                "%(player)s may not play %(cards)s: void in %(suit)s, the suit led, the follower must "
+                "play a trump."
+            ),
+        }.get(reason)
+        if text is None:  # pragma: no cover - the engine refuses a card only for these reasons
+            text = tr.gettext("%(player)s may not play %(cards)s.")
+        values = {
+            "player": self.name(deal.to_act),
+            "cards": self.cards(cards, "or"),
+            "suit": self.sp.suit(lead.suit) if lead is not None else "",
+        }
+        sentence = self.sentence(MAY_NOT, self.sp.fill(text, **values), reason.rule, reason=reason)
+        return replace(sentence, cards=tuple(card.code for card in cards))
 
     def refusal(self, card: Card, reason: Reason) -> Sentence:
         tr = self.tr
@@ -795,7 +860,7 @@ class Narrator:
             text = tr.gettext(
                 "%(player)s holds %(count)s brisques again but may not declare a second quinte: one quinte "
                 "per deal."
-            ) % {"player": player, "count": count_words(QUINTE_SIZE, self.lang, feminine=True)}
+            ) % {"player": player, "count": self.sp.count(QUINTE_SIZE, feminine=True)}
         else:
             assert suit is not None
             in_trumps = declaration_in_trumps(comb, suit, deal.trumps)

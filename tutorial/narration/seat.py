@@ -59,7 +59,7 @@ def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int) -> Sen
             second.talon_left,
         )
     values["count"] = narrator.cards_left(text, second.talon_left)
-    return narrator.sentence(EVENT, text % values, 7)
+    return narrator.sentence(EVENT, narrator.sp.fill(text, **values), second.rule)
 
 
 def seat_narrate(

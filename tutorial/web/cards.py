@@ -309,10 +309,10 @@ def default_label(code: str) -> str:
         from flask_babel import gettext
 
         return str(gettext("a face-down card"))
-    from tutorial.narration.names import card_name
+    from tutorial.narration.language import speaker
     from tutorial.web.i18n import current_language
 
-    return card_name(code, current_language())
+    return speaker(current_language()).card(code)
 
 
 def card_markup(code: str, label: str | None = None, size: str = "md", state: str | None = None) -> Markup:

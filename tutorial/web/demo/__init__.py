@@ -23,8 +23,8 @@ from functools import cache
 from flask import Blueprint, Response, abort, redirect, url_for
 from werkzeug.routing import BuildError
 
-from tutorial.narration.catalog import translator
 from tutorial.narration.demos import Demo, demos
+from tutorial.narration.language import speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
@@ -64,7 +64,7 @@ def shown_demo(slug: str) -> Demo | None:
 @bp.get("/<lang:lang>/demo/")
 @cached_page
 def index(lang: str) -> Response:
-    tr = translator(lang)
+    tr = speaker(lang)
     items = [
         {
             "slug": demo.slug,

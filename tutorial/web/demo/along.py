@@ -22,10 +22,10 @@ from flask import Response, abort
 
 from tutorial.ai import GradeKind
 from tutorial.engine import Action, Deal, Phase, Play, parse_action
-from tutorial.narration.catalog import translator
 from tutorial.narration.choices import ChoiceNote, answer_note, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
+from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Sentence
 from tutorial.web.answers import choice_grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
@@ -111,9 +111,9 @@ def along_page(
     if answers is None:
         abort(404)
     numbers = decisions(demo, seat)
-    tr = translator(lang)
+    tr = speaker(lang)
     words = labels(tr)
-    coach = Coach(lang, demo.record.players, tr)
+    coach = Coach(tr, demo.record.players)
     step_urls = Addresses(urls.step, urls.step, lambda n, _answer: urls.step(n), urls.list)
     feedback: ChoiceNote | None = None
     matched = False

@@ -112,23 +112,25 @@ def _y(chance: int) -> float:
     return TOP + (HEIGHT - TOP - BOTTOM) * (100 - chance) / 100
 
 
-def svg(chart: Chart, title: str, trick_label: str) -> Markup:
+def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(percent)s%%") -> Markup:
     """The chart as an ``<svg>`` (its implicit role, graphics-document, may hold links), named
-    by ``title``; each marked point a link."""
+    by ``title``; each marked point a link. The scale is labelled at 25, 50 and 75 % only: an
+    estimate is never said to be 0 % or 100 % (the coach's chances are said in words)."""
     n = len(chart.points)
     parts = [
         # Not role="img": its marks are links, and an image may hold no control.
         f'<svg class="deal-chart__svg" viewBox="0 0 {WIDTH} {HEIGHT}" aria-labelledby="deal-chart-title">',
         f'<title id="deal-chart-title">{escape(title)}</title>',
     ]
-    for chance in (0, 50, 100):
+    for chance in (0, 25, 50, 75, 100):
         y = _y(chance)
         line = "deal-chart__even" if chance == 50 else "deal-chart__grid"
         parts.append(f'<line class="{line}" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
-        parts.append(
-            f'<text class="deal-chart__axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
-            f'text-anchor="end">{chance}%</text>'
-        )
+        if chance in (25, 50, 75):
+            parts.append(
+                f'<text class="deal-chart__axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
+                f'text-anchor="end">{escape(percent_label % {"percent": chance})}</text>'
+            )
     seen: set[int] = set()
     for i, p in enumerate(chart.points):
         if p.trick not in seen and (p.trick == 1 or p.trick % 4 == 0 or p.trick == 16):
@@ -188,8 +190,11 @@ def labels(player: str) -> dict[str, str]:
     }
 
 
-def context(chart: Chart, grade_name: Callable[[GradeKind], str]) -> dict[str, object]:
-    """What ``_chart.html`` needs: the chart, its SVG, its words and its legend."""
+def context(
+    chart: Chart, grade_name: Callable[[GradeKind], str], likelihood: Callable[[float], str]
+) -> dict[str, object]:
+    """What ``_chart.html`` needs: the chart, its SVG, its words, its legend and each point's
+    chance in words (``likelihood``: the narration's ranges, never "0 %" nor "100 %")."""
     words = labels(chart.player)
     legend = (
         (GradeKind.MISTAKE.value, "◆", grade_name(GradeKind.MISTAKE)),
@@ -197,7 +202,8 @@ def context(chart: Chart, grade_name: Callable[[GradeKind], str]) -> dict[str, o
     )
     return {
         "chart": chart,
-        "svg": svg(chart, words["title"], words["trick"]),
+        "svg": svg(chart, words["title"], words["trick"], words["percent"]),
+        "chances": tuple(likelihood(p.chance / 100) for p in chart.points),
         "words": words,
         "legend": legend,
     }

@@ -16,10 +16,10 @@ from werkzeug.routing import BuildError
 
 from tutorial.engine import Action, Card, Phase, Play, Rank
 from tutorial.engine.events import CardDrawn, DeclarationShown
-from tutorial.narration.catalog import translator
 from tutorial.narration.choices import labels, questions_label, result_sentence
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
+from tutorial.narration.language import speaker
 from tutorial.web.demo import chart
 from tutorial.web.demo.pause import (
     Answer,
@@ -52,7 +52,7 @@ def step_view_of(
     view = step_view(demo, lang, number, url=urls.step, list_url=urls.list)
     if number < demo.total and number + 1 in demo_pauses(demo):
         view.urls["next"] = urls.ask(number + 1)
-    view = _marked(demo, number, view, labels(translator(lang)))
+    view = _marked(demo, number, view, labels(speaker(lang)))
     if title is not None:
         view = replace(view, title=title)
     if back is not None:
@@ -164,7 +164,7 @@ def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
     deal = demo.frame(view.number).state
     if deal is None or deal.result is None:
         return None
-    tr = translator(view.lang)
+    tr = speaker(view.lang)
     links = [(labels(tr)["another_deal"], view.urls["list"] or "")]
     scoring = rule_link(view.lang)(16)
     if scoring:
@@ -175,7 +175,7 @@ def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
 
 
 def render_step(view: StepView, **context: Any) -> Response:
-    context.setdefault("table_labels", labels(translator(view.lang)))
+    context.setdefault("table_labels", labels(speaker(view.lang)))
     context.setdefault("gloss", glossary_linker(view.lang))
     return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
 
@@ -191,13 +191,13 @@ def step_page(
         if steps:
             first_question = {
                 "url": urls.ask(steps[0]),
-                "text": questions_label(translator(lang)),
+                "text": questions_label(speaker(lang)),
             }
     along_links = None
     if number == 1 and urls.along is not None:
         along = urls.along
         along_links = [
-            (labels(translator(lang))["along_as"] % {"player": name}, along(seat))
+            (speaker(lang).fill(labels(speaker(lang))["along_as"], player=name), along(seat))
             for seat, name in enumerate(demo.record.players)
         ]
     return render_step(
@@ -215,7 +215,7 @@ def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
     """The picture of the deal (:mod:`tutorial.web.demo.chart`): the first player's chance,
     each mark linked to the step that plays the move."""
     full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
-    coach = Coach(lang, demo.record.players, translator(lang))
+    coach = Coach(speaker(lang), demo.record.players)
     first_action = 2 + (1 if full.record.draw else 0)  # the step number of the record's first action
 
     def step_of(decision: chart.Decision) -> str:
@@ -234,11 +234,11 @@ def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
         coach.grade_name,
         step_of,
     )
-    return chart.context(built, coach.grade_name)
+    return chart.context(built, coach.grade_name, coach.sp.likelihood)
 
 
 def _coach_label(lang: str) -> str:
-    return labels(translator(lang))["coach"]
+    return labels(speaker(lang))["coach"]
 
 
 def question_page(
@@ -265,7 +265,7 @@ def question_page(
         step_label=view.t["step_of"] % {"step": number, "total": demo.total},
     )
     view.urls["previous"] = urls.step(number - 1)
-    tr = translator(lang)
+    tr = speaker(lang)
     return render_step(
         view,
         ask=ask,
@@ -291,7 +291,7 @@ def answer_page(
     if not isinstance(result, Answer):
         return question_page(demo, lang, number, urls, result, title, back)
     view = step_view_of(demo, lang, number, urls, title, back)
-    tr = translator(lang)
+    tr = speaker(lang)
     return render_step(
         view,
         coach=coach_note(demo, lang, number),

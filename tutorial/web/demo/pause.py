@@ -21,27 +21,25 @@ from tutorial.ai import Grade
 from tutorial.engine import (
     Action,
     Deal,
-    Pass,
     Phase,
     Play,
-    Swap,
     parse_action,
     parse_url_form,
     sorted_hand,
     url_form,
 )
-from tutorial.narration.catalog import translator
 from tutorial.narration.choices import (
     ChoiceNote,
+    answer_label,
     answer_note,
     choice_note,
     hidden_card,
     labels,
-    play_label,
     prompt,
 )
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
+from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.web.answers import choice_grade
@@ -121,7 +119,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     if frame.before is None or frame.token is None:
         return None
     verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
-    return choice_note(Coach(lang, demo.record.players), frame.before, verdict)
+    return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
 
 
 def answer_token(segment: str) -> str | None:
@@ -136,12 +134,7 @@ def answer_token(segment: str) -> str | None:
 
 
 def _label(coach: Coach, action: Action, deal: Deal) -> str:
-    if isinstance(action, Play) and action.declaration is not None:
-        return coach.action(action, deal)
-    if isinstance(action, Swap | Pass):
-        return coach.action(action, deal)
-    assert isinstance(action, Play)
-    return play_label(coach, action.card)
+    return answer_label(coach, action, deal)
 
 
 def question(
@@ -159,8 +152,8 @@ def question(
     frame: Frame = demo.frame(number)
     deal = frame.before
     assert deal is not None and frame.player is not None
-    tr = translator(lang)
-    coach = Coach(lang, demo.record.players, tr)
+    tr = speaker(lang)
+    coach = Coach(tr, demo.record.players)
     chooser = frame.player
     name = demo.record.players[chooser]
     # Every card of the hand is a choice (an illegal one gets the engine's reason), then the
@@ -193,12 +186,12 @@ def question(
 
 
 def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
-    narrator = Narrator(lang, demo.record.players, rule_link(lang), translator(lang))
+    narrator = Narrator(speaker(lang), demo.record.players, rule_link(lang))
     reason = deal.check(action)
     assert reason is not None
     if isinstance(action, Play) and action.declaration is None:
         return narrator.refusal(action.card, reason)
-    text = labels(translator(lang))["refused"]
+    text = labels(speaker(lang))["refused"]
     return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
 
 
@@ -218,7 +211,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
     if deal.check(action) is not None:
         return action
     verdict = choice_grade(deal, action, _seed(demo, number))
-    note = answer_note(Coach(lang, demo.record.players), deal, verdict)
+    note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 
 

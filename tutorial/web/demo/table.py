@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from tutorial.engine import Card, Combination, Deal
 from tutorial.engine.events import TrickWon
-from tutorial.narration.catalog import Translator
+from tutorial.narration.language import Speaker
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narrator
 from tutorial.web.demo.labels import count_label
@@ -95,7 +95,7 @@ class Hand:
 Hands = Callable[[int], Hand]
 
 
-def draw_table(players: tuple[str, str], drawn: Sequence[tuple[Card, Card]], tr: Translator) -> Table:
+def draw_table(players: tuple[str, str], drawn: Sequence[tuple[Card, Card]], tr: Speaker) -> Table:
     """The draw for dealer: no deal on the table yet."""
     return Table(
         players=players,
@@ -106,7 +106,7 @@ def draw_table(players: tuple[str, str], drawn: Sequence[tuple[Card, Card]], tr:
 
 
 def _trick(
-    deal: Deal, won: TrickWon | None, players: tuple[str, str], tr: Translator, t: dict[str, str]
+    deal: Deal, won: TrickWon | None, players: tuple[str, str], tr: Speaker, t: dict[str, str]
 ) -> tuple[tuple[TrickCard, ...], str]:
     """The cards on the table, or the trick just taken (its winning card marked)."""
     if deal.trick:
@@ -135,7 +135,7 @@ def build_table(
     players: tuple[str, str],
     hands: Hands,
     narrator: Narrator,
-    tr: Translator,
+    tr: Speaker,
     t: dict[str, str],
     won: TrickWon | None = None,
 ) -> Table:

@@ -14,8 +14,8 @@ from flask import url_for
 
 from tutorial.engine import Deal, sorted_hand
 from tutorial.engine.events import TrickWon
-from tutorial.narration.catalog import Translator, translator
 from tutorial.narration.demos import Demo
+from tutorial.narration.language import Speaker, speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import Narration, Narrator, RuleLink
 from tutorial.web.demo.labels import labels
@@ -56,7 +56,7 @@ def _make_rule_link(lang: str) -> RuleLink:
 
 
 def _face_up(
-    deal: Deal, narration: Narration, tr: Translator, t: dict[str, str], players: tuple[str, str]
+    deal: Deal, narration: Narration, tr: Speaker, t: dict[str, str], players: tuple[str, str]
 ) -> Hands:
     """Both hands face up (the teaching view); the cards the player to act may not play dimmed."""
     notes = {n.code: n for n in narration.cards}
@@ -85,7 +85,7 @@ def step_view(
 ) -> StepView:
     """Step ``number`` of ``demo``. ``url(n)``: the address of step ``n`` (default: the demo's
     pages); ``list_url``: where the "back" link leads (default: the list of demos)."""
-    tr = translator(lang)
+    tr = speaker(lang)
     t = labels()
     narration = demo.narrations(lang, rule_link(lang))[number - 1]
     frame = demo.frame(number)
@@ -109,7 +109,7 @@ def step_view(
         table = draw_table(players, frame.drawn, tr)
     else:
         won = next((e for e in reversed(frame.events) if isinstance(e, TrickWon)), None)
-        narrator = Narrator(lang, players, None, tr)
+        narrator = Narrator(tr, players)
         table = build_table(deal, players, _face_up(deal, narration, tr, t, players), narrator, tr, t, won)
     return StepView(
         t=t,

@@ -40,6 +40,7 @@ from flask_babel import gettext
 from tutorial.ai import LEVELS, Grade, GradeKind
 from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Action, Card, Deal, DealRecord, url_form
 from tutorial.narration.coach import Coach
+from tutorial.narration.language import speaker
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
     LEARNER,
@@ -187,7 +188,7 @@ def game(lang: str, token: str) -> Response:
 
 
 def _coach(lang: str) -> Coach:
-    return Coach(lang, player_names())
+    return Coach(speaker(lang), player_names())
 
 
 @bp.get("/<lang:lang>/play/<token>/m/<action>")
@@ -322,7 +323,7 @@ def review(lang: str, token: str) -> Response:
                 graded.kind.value,
                 coach.grade_name(graded.kind),
                 coach.better(graded, before),
-                tuple(coach.reason(r, before) for r in graded.reasons),
+                coach.review(graded, before),
             )
         )
     summary = {kind.value: (coach.grade_name(kind), n) for kind, n in counts.items()}

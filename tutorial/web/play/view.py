@@ -31,8 +31,8 @@ from tutorial.engine import (
     url_form,
 )
 from tutorial.engine.events import TrickWon
-from tutorial.narration.catalog import translator
 from tutorial.narration.coach import Coach, Hint
+from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
@@ -163,10 +163,10 @@ class _Builder:
         self.deal = state.deal
         self.token = token
         self.lang = lang
-        self.tr = translator(lang)
+        self.tr = speaker(lang)
         self.t = {**labels(), **play_labels()}
         self.players = player_names()
-        self.narrator = Narrator(lang, self.players, rule_link(lang), self.tr)
+        self.narrator = Narrator(self.tr, self.players, rule_link(lang))
         self.your_turn = not self.deal.is_over and self.deal.to_act == LEARNER
         self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
 
@@ -396,4 +396,4 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
         coach.grade_name,
         lambda d: url_for("replay.step", lang=lang, packed=packed, step=d.index + first_action),
     )
-    return chart.context(built, coach.grade_name)
+    return chart.context(built, coach.grade_name, coach.sp.likelihood)

@@ -41,6 +41,8 @@ def labels() -> dict[str, str]:
         "tricks_won": pgettext("demo", "Tricks won: %(count)s"),
         "card_points": pgettext("demo", "Card points: %(points)s"),
         "declared": pgettext("demo", "Declarations: %(points)s"),
+        # The zero form: nothing declared yet (a chouine, worth no points, is a declaration).
+        "declared_none": pgettext("demo", "Declarations: none yet"),
         "declarations": pgettext("demo", "Declarations"),
         "none": pgettext("demo", "none"),
         "final_count": pgettext("demo", "The count"),

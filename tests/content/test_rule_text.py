@@ -95,7 +95,18 @@ def test_no_example_passes_up_the_exchange_without_a_word() -> None:
         assert f"7{trumps.code}" not in words["follower"], ex.id
 
 
-DEFINED = {"plain suit": "glossary.plain-suit", "void": "glossary.void", "overtrump": "glossary.overtrump"}
+#: Words of trick-taking games the rules use before their own section: each is defined
+#: (*emphasis*) or linked to the glossary where it is first used.
+DEFINED = {
+    "plain suit": "glossary.plain-suit",
+    "void": "glossary.void",
+    "overtrump": "glossary.overtrump",
+    "trick": "glossary.trick",
+    "deal": "glossary.deal",
+    "lead": "glossary.lead",
+    "turn-up": "glossary.turn-up",
+    "follow suit": "glossary.follow-suit",
+}
 
 
 @pytest.mark.parametrize("term", sorted(DEFINED))

@@ -148,33 +148,6 @@ def test_a_card_in_hand_was_dealt_drawn_or_taken_in_view() -> None:
             seen.update(line.cards)
 
 
-DEFINED = {
-    "trick": "glossary.trick",
-    "deal": "glossary.deal",
-    "lead": "glossary.lead",
-    "turn-up": "glossary.turn-up",
-    "follow suit": "glossary.follow-suit",
-}
-
-
-@pytest.mark.parametrize("term", sorted(DEFINED))
-def test_words_are_defined_or_linked_where_first_used(term: str) -> None:
-    for s in sections():
-        for u in s.units:
-            texts = [u.text, *u.cells]
-            found = [t for t in texts if re.search(rf"\b{term}", t, re.I)]
-            if not found or u.kind == "heading":
-                continue
-            first = found[0]
-            defined = re.search(rf"\*{term}s?\*", first, re.I)
-            linked = any(
-                target == DEFINED[term] and re.match(term, text, re.I) for text, target in LINK.findall(first)
-            )
-            assert defined or linked, f"{u.id} uses {term!r} before it is defined"
-            return
-    pytest.fail(f"{term!r} is not used")
-
-
 def test_leader_and_follower_are_defined_before_use() -> None:
     """The summary avoids them; the full rules define both where the first lead is told."""
     for term in ("leader", "follower"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from tutorial.narration.demos import demos
 from tutorial.web import create_app
 from tutorial.web.answers import Answers, choice_grade
 from tutorial.web.play import computer
-from tutorial.web.play.games import advance, coach_rng, dumps, new_game, rebuild
+from tutorial.web.play.games import advance, dumps, new_game, rebuild
 
 KEY = "a test key for the answers"
 
@@ -80,37 +81,28 @@ def test_the_three_hint_steps_and_the_review_share_one_evaluation_per_position(
     assert len(calls) == graded  # every grade of the second review from the kept evaluations
 
 
-def test_a_move_the_quick_look_finds_good_runs_no_expert_search(
-    app: Flask, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """With "warn me" on, a move as good as the club player's best is played without the
-    coach's (expert) evaluation; a move the quick look doubts gets it."""
+def test_a_move_searches_only_when_the_warning_is_on(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With "warn me" off nothing is shown before a move, so nothing is searched; with it on,
+    the coach's evaluation of the position is made once, and the hint then reads it."""
     client = app.test_client()
     rng = random.Random(3)
-    searched = skipped = 0
-    for _ in range(4):
-        game = advance(new_game("beginner", 50, 3), KEY, computer.choose)
-        assert game.warn
-        for _move in range(4):
+    for warn in (False, True):
+        game = replace(advance(new_game("beginner", 50, 3), KEY, computer.choose), warn=warn)
+        for _move in range(3):
             deal = rebuild(game, KEY, keep_states=False).deal
-            if deal.is_over:
+            if deal.is_over or len(deal.legal_actions()) < 2:
                 break
             action = rng.choice(deal.legal_actions())
-            move = len(game.actions)
-            quick = computer.grade(deal.copy(), action, coach_rng(KEY, game, move), "club")
             calls = _counting(monkeypatch, computer, "evaluate")
             response = client.get(f"/en/play/{dumps(game, KEY)}/m/{url_form(action)}")
             assert response.status_code in (200, 303)
+            assert len(calls) == (1 if warn else 0)
+            hint = client.get(f"/en/play/{dumps(game, KEY)}?hint=3")
+            assert hint.status_code == 200
+            assert len(calls) == 1, "the hint reads the evaluation the warning made"
             monkeypatch.undo()
-            if len(deal.legal_actions()) > 1 and quick.kind.value != "good":
-                assert calls, "a doubtful move gets the coach's evaluation"
-                searched += 1
-            else:
-                assert not calls, "no expert search for a move the quick look finds good"
-                skipped += 1
             deal.apply(action)
             game = advance(game.with_action(action.token), KEY, computer.choose, deal)
-    assert searched and skipped
 
 
 def test_the_kept_answers_are_bounded() -> None:

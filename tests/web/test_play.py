@@ -330,8 +330,7 @@ def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
         evaluation = ai.Evaluation(deal.to_act, "expert", 10, (better, mine))
         return ai.Grade(ai.GradeKind.MISTAKE, action, best, mine, better, reasons, evaluation)
 
-    # Both the quick look (club level) and the coach's evaluation of the position say so.
-    monkeypatch.setattr(computer, "grade", always_a_mistake)
+    # The coach's evaluation of the position says so.
     monkeypatch.setattr(
         computer,
         "table_grade",

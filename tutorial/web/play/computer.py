@@ -57,12 +57,6 @@ def table_evaluation(secret_key: str, game: Game, move: int, deal: Deal) -> Eval
     )
 
 
-def known_table_evaluation(game: Game, move: int) -> Evaluation | None:
-    """:func:`table_evaluation` if it is already computed, else None (nothing is computed)."""
-    found = answers().known(_table_key(game, move))
-    return found if isinstance(found, Evaluation) else None
-
-
 def table_grade(secret_key: str, game: Game, move: int, deal: Deal, action: Action) -> Grade:
     """The coach's grade of ``action`` at that position (from :func:`table_evaluation`)."""
     return judge(table_evaluation(secret_key, game, move, deal), action)

@@ -496,6 +496,27 @@ class SlowResult:
     reopened: int
 
 
+async def _keep_open(reader: Any, writer: Any, slow: bool, deadline: float) -> None:
+    """Keep one attack connection open until ``deadline`` or until the server closes it; a
+    ``slow`` one sends a header line after each wait (of up to 5 s) for the server."""
+    import asyncio
+
+    n = 0
+    while time.monotonic() < deadline:
+        # Wait up to 5 s for the server to close (EOF) or answer, then send a line.
+        try:
+            left = max(0.01, min(5.0, deadline - time.monotonic()))
+            data = await asyncio.wait_for(reader.read(4096), left)
+        except TimeoutError:
+            data = None
+        if data == b"":
+            return  # closed by the server: reopen
+        if slow and time.monotonic() < deadline:
+            n += 1
+            writer.write(f"X-Slow-{n}: {'x' * 20}\r\n".encode())
+            await writer.drain()
+
+
 async def _hold(host: str, port: int, seconds: float, idle: int, slow: int, report: Any) -> None:
     """``idle`` connections that send nothing and ``slow`` that send one header line every
     5 s, each reopened at once when the server closes it (as an attacker would), for
@@ -523,20 +544,7 @@ async def _hold(host: str, port: int, seconds: float, idle: int, slow: int, repo
                 if kind == "slow":
                     writer.write(f"GET /en/?slow={index} HTTP/1.1\r\nHost: {host}\r\n".encode())
                     await writer.drain()
-                n = 0
-                while time.monotonic() < deadline:
-                    # Wait up to 5 s for the server to close (EOF) or answer, then send a line.
-                    try:
-                        left = max(0.01, min(5.0, deadline - time.monotonic()))
-                        data = await asyncio.wait_for(reader.read(4096), left)
-                    except TimeoutError:
-                        data = None
-                    if data == b"":
-                        break  # closed by the server: reopen
-                    if kind == "slow" and time.monotonic() < deadline:
-                        n += 1
-                        writer.write(f"X-Slow-{n}: {'x' * 20}\r\n".encode())
-                        await writer.drain()
+                await _keep_open(reader, writer, kind == "slow", deadline)
             except OSError:
                 pass
             finally:

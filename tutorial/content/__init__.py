@@ -228,20 +228,7 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
             if suit is not None:
                 what = ui(lang, "ui.comb.in-suit", combination=what, suit=ui(lang, f"ui.suit.{suit.code}"))
             declared.append((label, what))
-    lines = []
-    for line in _without_repeated_plays(outcome.lines):
-        key = line.key
-        values = dict(line.values)
-        if named and key.startswith(("ui.ex.plays.", "ui.ex.wins.")) and not key.endswith(".named"):
-            who = 0 if key.endswith(".leader") else 1
-            key = key.rsplit(".", 1)[0] + ".named"
-            values["name"] = named[who]
-        if key.startswith("ui.ex.no-declare."):
-            comb = key.rsplit(".", 1)[1]
-            key = key.rsplit(".", 1)[0]
-            values["declaration"] = ui(lang, f"ui.comb.{comb}")
-        text = capitalise(ui(lang, key, **values))  # a caption line starts with a capital
-        lines.append((text, tuple((c.code, line.dim) for c in line.cards)))
+    lines = _caption_lines(lang, outcome)
     sheet = None
     scored = outcome.score is not None and outcome.result is not None and outcome.result.totals
     if scored and shows_every_card(outcome):
@@ -258,6 +245,26 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
         deck=tuple(c.code for c in outcome.deck),
         sheet=sheet,
     )
+
+
+def _caption_lines(lang: str, outcome: Outcome) -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
+    """The example's caption lines in ``lang``, each with its cards (code, dimmed)."""
+    named = outcome.names
+    lines = []
+    for line in _without_repeated_plays(outcome.lines):
+        key = line.key
+        values = dict(line.values)
+        if named and key.startswith(("ui.ex.plays.", "ui.ex.wins.")) and not key.endswith(".named"):
+            who = 0 if key.endswith(".leader") else 1
+            key = key.rsplit(".", 1)[0] + ".named"
+            values["name"] = named[who]
+        if key.startswith("ui.ex.no-declare."):
+            comb = key.rsplit(".", 1)[1]
+            key = key.rsplit(".", 1)[0]
+            values["declaration"] = ui(lang, f"ui.comb.{comb}")
+        text = capitalise(ui(lang, key, **values))  # a caption line starts with a capital
+        lines.append((text, tuple((c.code, line.dim) for c in line.cards)))
+    return lines
 
 
 def shows_every_card(outcome: Outcome) -> bool:

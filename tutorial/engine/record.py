@@ -99,31 +99,12 @@ class DealRecord:
             raise RecordError(f'"format" must be "{FORMAT}"')
         if not _is_int(obj.get("version")) or obj.get("version") != VERSION:
             raise RecordError(f'"version" must be {VERSION}')
-        rules = obj.get("rules", {})
-        if not isinstance(rules, dict) or set(rules) - {"quinte"}:
-            raise RecordError('"rules" is an object with at most "quinte"')
-        quinte = rules.get("quinte", QUINTE_VALUES[0])
-        if not _is_int(quinte) or quinte not in QUINTE_VALUES:
-            raise RecordError(f'"rules.quinte" must be 50 or 100, not {quinte!r}')
+        quinte = _parse_quinte(obj.get("rules", {}))
         dealer = obj.get("dealer")
         if not _is_int(dealer) or dealer not in (0, 1):
             raise RecordError('"dealer" must be 0 or 1')
-        players = obj.get("players", ["Alice", "Bob"])
-        if (
-            not isinstance(players, list)
-            or len(players) != 2
-            or not all(isinstance(p, str) and 0 < len(p) <= 40 for p in players)
-        ):
-            raise RecordError('"players" must be two names of 1 to 40 characters')
-        deck = obj.get("deck")
-        if not isinstance(deck, list) or len(deck) != DECK_SIZE:
-            raise RecordError(f'"deck" must list {DECK_SIZE} card codes')
-        try:
-            cards = tuple(Card.parse(code) for code in deck)
-        except ValueError as exc:
-            raise RecordError(f'"deck": {exc}') from None
-        if len(set(cards)) != DECK_SIZE:
-            raise RecordError('"deck" must hold each of the 32 cards once')
+        players = _parse_players(obj.get("players", ["Alice", "Bob"]))
+        cards = _parse_deck(obj.get("deck"))
         actions = obj.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError('"actions" must be a list of action tokens')
@@ -136,7 +117,7 @@ class DealRecord:
             dealer=dealer,
             actions=tuple(actions),
             quinte_value=quinte,
-            players=(players[0], players[1]),
+            players=players,
             draw=draw,
             meta=meta,
         )
@@ -145,6 +126,40 @@ class DealRecord:
 def _is_int(value: object) -> bool:
     """JSON integers only: not floats such as 1.0, not booleans."""
     return type(value) is int
+
+
+def _parse_quinte(rules: object) -> int:
+    """The optional rules object: the value of a quinte (50 unless it says 100)."""
+    if not isinstance(rules, dict) or set(rules) - {"quinte"}:
+        raise RecordError('"rules" is an object with at most "quinte"')
+    quinte = rules.get("quinte", QUINTE_VALUES[0])
+    if not _is_int(quinte) or quinte not in QUINTE_VALUES:
+        raise RecordError(f'"rules.quinte" must be 50 or 100, not {quinte!r}')
+    return int(quinte)
+
+
+def _parse_players(players: object) -> tuple[str, str]:
+    """The two players' names, each of 1 to 40 characters."""
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(p, str) and 0 < len(p) <= 40 for p in players)
+    ):
+        raise RecordError('"players" must be two names of 1 to 40 characters')
+    return (players[0], players[1])
+
+
+def _parse_deck(deck: object) -> tuple[Card, ...]:
+    """The shuffled deck: each of the 32 card codes once."""
+    if not isinstance(deck, list) or len(deck) != DECK_SIZE:
+        raise RecordError(f'"deck" must list {DECK_SIZE} card codes')
+    try:
+        cards = tuple(Card.parse(code) for code in deck)
+    except ValueError as exc:
+        raise RecordError(f'"deck": {exc}') from None
+    if len(set(cards)) != DECK_SIZE:
+        raise RecordError('"deck" must hold each of the 32 cards once')
+    return cards
 
 
 def _parse_draw(value: object, dealer: int) -> tuple[tuple[Card, Card], ...]:

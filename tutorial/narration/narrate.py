@@ -233,12 +233,6 @@ class Narrator:
                 self.cards_dealt(ev, out)
             case TurnUp():
                 self.turn_up(ev, out)
-            case CardPlayed():
-                self.card_played(ev, before, out)
-            case DeclarationShown():
-                self.declaration_shown(ev, out)
-            case TrickWon():
-                self.trick_won(ev, out)
             case SevenExchanged():
                 self.seven_exchanged(ev, out)
             case AuSeptAsked():
@@ -251,6 +245,19 @@ class Narrator:
                     self.tr.gettext("%(player)s passes: no exchange."),
                     player=self.name(ev.player),
                 )
+            case _:
+                self.play_event(ev, before, out)
+
+    def play_event(self, ev: Event, before: Deal | None, out: list[Sentence]) -> None:
+        """The sentences of an event of the play and of the deal's end (:meth:`event` tells
+        the dealing and the exchanges)."""
+        match ev:
+            case CardPlayed():
+                self.card_played(ev, before, out)
+            case DeclarationShown():
+                self.declaration_shown(ev, out)
+            case TrickWon():
+                self.trick_won(ev, out)
             case TalonEmpty():
                 self.say(
                     out,

@@ -64,9 +64,7 @@ def parse_setup(body: Body, where: str) -> tuple[Setup, Body]:
         elif key == "trumps":
             setup.trumps = _lookup(SUITS, words[1], "a suit", at)
         elif key == "trick":
-            if not words[1].isdigit():
-                raise ExampleError(f"{at}: {words[1]!r} is not a trick number")
-            setup.trick = int(words[1])
+            setup.trick = _trick_number(words[1], at)
         elif key == "talon":
             setup.talon_top = cards(words[1:], at)
         elif key in ROLES:
@@ -74,16 +72,27 @@ def parse_setup(body: Body, where: str) -> tuple[Setup, Body]:
         elif key == "won":
             setup.won[role(words[1], at)].extend(cards(words[2:], at))
         elif key == "declared":
-            comb = _lookup(COMBINATIONS, words[2] if len(words) > 2 else "", "a declaration", at)
-            suit = _lookup(SUITS, words[3], "a suit", at) if len(words) > 3 else None
-            if comb is not Combination.QUINTE and suit is None:
-                raise ExampleError(f"{at}: a {comb.token} needs a suit")
-            setup.declared.append((role(words[1], at), comb, None if comb is Combination.QUINTE else suit))
+            setup.declared.append(_declared(words, at))
         elif key == "names" and len(words) == 3:
             setup.names = (words[1], words[2])
         else:
             raise ExampleError(f"{at}: unknown line {text!r}")
     return setup, []
+
+
+def _trick_number(word: str, at: str) -> int:
+    if not word.isdigit():
+        raise ExampleError(f"{at}: {word!r} is not a trick number")
+    return int(word)
+
+
+def _declared(words: list[str], at: str) -> tuple[int, Combination, Suit | None]:
+    """A ``declared ROLE COMBINATION [SUIT]`` line: a quinte has no suit, the others need one."""
+    comb = _lookup(COMBINATIONS, words[2] if len(words) > 2 else "", "a declaration", at)
+    suit = _lookup(SUITS, words[3], "a suit", at) if len(words) > 3 else None
+    if comb is not Combination.QUINTE and suit is None:
+        raise ExampleError(f"{at}: a {comb.token} needs a suit")
+    return (role(words[1], at), comb, None if comb is Combination.QUINTE else suit)
 
 
 def _lookup(table: dict[str, T], word: str, what: str, at: str) -> T:
@@ -92,10 +101,9 @@ def _lookup(table: dict[str, T], word: str, what: str, at: str) -> T:
     return table[word]
 
 
-def build_deal(setup: Setup, settings: Settings, where: str) -> Deal:
-    """The deal of a position. Cards the block leaves out are filler: they complete the hands
-    and the talon (trumps and point cards last, so that they make no combination where
-    possible), and the rest went into earlier tricks."""
+def _trumps_at_trick(setup: Setup, where: str) -> Suit:
+    """The trumps of a position, once its trick and turn-up agree: a turn-up while the talon
+    lasts, none after."""
     trick, trumps, turn_up = setup.trick, setup.trumps, setup.turn_up
     if trumps is None:
         raise ExampleError(f"{where}: say 'turn-up CARD' or 'trumps SUIT'")
@@ -105,6 +113,15 @@ def build_deal(setup: Setup, settings: Settings, where: str) -> Deal:
         raise ExampleError(f"{where}: from trick {trick} the turn-up has been taken: say 'trumps'")
     if trick <= LAST_DRAW_TRICK and turn_up is None:
         raise ExampleError(f"{where}: while the talon lasts say 'turn-up CARD'")
+    return trumps
+
+
+def build_deal(setup: Setup, settings: Settings, where: str) -> Deal:
+    """The deal of a position. Cards the block leaves out are filler: they complete the hands
+    and the talon (trumps and point cards last, so that they make no combination where
+    possible), and the rest went into earlier tricks."""
+    trick, turn_up = setup.trick, setup.turn_up
+    trumps = _trumps_at_trick(setup, where)
     won = (list(setup.won[0]), list(setup.won[1]))
     used = [c for hand in setup.hands.values() for c in hand] + setup.talon_top + won[0] + won[1]
     if turn_up is not None:

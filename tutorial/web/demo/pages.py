@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 from werkzeug.routing import BuildError
 
 from tutorial.engine import Action, Card, Phase, Play, Rank
-from tutorial.engine.events import CardDrawn, DeclarationShown
+from tutorial.engine.events import CardDrawn, DeclarationShown, Event
 from tutorial.narration.choices import labels, questions_label, result_sentence
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
@@ -60,6 +60,21 @@ def step_view_of(
     return view
 
 
+def _event_notes(
+    events: Iterable[Event], words: dict[str, str]
+) -> dict[tuple[int, str], tuple[str, str | None]]:
+    """(player, card code) -> (note, sign) for the cards a step's events drew or showed: a
+    drawn card gets the "new card" sign, which no other note uses."""
+    notes: dict[tuple[int, str], tuple[str, str | None]] = {}
+    for event in events:
+        if isinstance(event, CardDrawn):
+            notes[(event.player, event.card.code)] = (words["drawn"], "drawn")
+        elif isinstance(event, DeclarationShown):
+            for card in event.cards:
+                notes[(event.player, card.code)] = (words["shown"], None)
+    return notes
+
+
 def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> StepView:
     """The cards the narration talks about, marked on the table: cards just drawn, cards
     shown for a declaration, the seven of trumps at "au sept", the cards that could carry a
@@ -69,14 +84,7 @@ def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> S
     deal = frame.state
     if deal is None:
         return view
-    # (note, sign): a drawn card gets the "new card" sign, which no other note uses.
-    notes: dict[tuple[int, str], tuple[str, str | None]] = {}
-    for event in frame.events:
-        if isinstance(event, CardDrawn):
-            notes[(event.player, event.card.code)] = (words["drawn"], "drawn")
-        elif isinstance(event, DeclarationShown):
-            for card in event.cards:
-                notes[(event.player, card.code)] = (words["shown"], None)
+    notes = _event_notes(frame.events, words)
     if not deal.is_over:
         if deal.phase is Phase.AU_SEPT:
             seven = Card(Rank.SEVEN, deal.trumps)

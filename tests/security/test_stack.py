@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -76,8 +77,15 @@ def test_searches_go_to_the_search_workers_and_pages_to_the_page_workers(prod_st
     token = _position()
     assert http_get(prod_stack, f"/fr/play/{token}?hint=1")[0] == 200
     assert http_get(prod_stack, "/fr/rules/deal")[0] == 200
-    search = prod_stack.log("search").read_text(encoding="utf-8")
-    pages = prod_stack.log("pages").read_text(encoding="utf-8")
+    # A worker writes its access line after the answer has gone: wait for both lines.
+    deadline = time.monotonic() + 10
+    while True:
+        search = prod_stack.log("search").read_text(encoding="utf-8")
+        pages = prod_stack.log("pages").read_text(encoding="utf-8")
+        logged = f"/fr/play/{token}?hint=1" in search and "/fr/rules/deal" in pages
+        if logged or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert f"/fr/play/{token}?hint=1" in search and f"/fr/play/{token}" not in pages
     assert "/fr/rules/deal" in pages and "/fr/rules/deal" not in search
 

@@ -41,8 +41,8 @@ def labels() -> dict[str, str]:
         "tricks_won": pgettext("demo", "Tricks won: %(count)s"),
         "card_points": pgettext("demo", "Card points: %(points)s"),
         "declared": pgettext("demo", "Declarations: %(points)s"),
-        # The zero form: nothing declared yet (a chouine, worth no points, is a declaration).
-        "declared_none": pgettext("demo", "Declarations: none yet"),
+        # The zero form: nothing declared (a chouine, worth no points, is a declaration).
+        "declared_none": pgettext("demo", "Declarations: none"),
         "declarations": pgettext("demo", "Declarations"),
         "none": pgettext("demo", "none"),
         "final_count": pgettext("demo", "The count"),

@@ -15,8 +15,9 @@ from tutorial.ai import evaluate, grade, judge
 from tutorial.engine import url_form
 from tutorial.narration.choices import grade_choice
 from tutorial.narration.demos import demos
+from tutorial.web import answers as kept_answers
 from tutorial.web import create_app
-from tutorial.web.answers import Answers, choice_grade
+from tutorial.web.answers import ANSWERS, choice_grade
 from tutorial.web.play import computer
 from tutorial.web.play.games import advance, dumps, new_game, rebuild
 
@@ -105,10 +106,24 @@ def test_a_move_searches_only_when_the_warning_is_on(app: Flask, monkeypatch: py
             game = advance(game.with_action(action.token), KEY, computer.choose, deal)
 
 
-def test_the_kept_answers_are_bounded() -> None:
-    kept = Answers(size=3)
-    for n in range(10):
-        assert kept.remember(n, lambda n=n: n * n) == n * n
-    assert len(kept) == 3
-    assert kept.known(9) == 81 and kept.known(0) is None
-    assert kept.remember(9, lambda: -1) == 81  # computed once
+def test_the_answers_are_kept_per_app_and_bounded(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The evaluations live in the app's own bounded store (``AppCache``): a second app, or a
+    script outside any app, computes its own."""
+    demo = demos()["full-deal"]
+    frame = next(f for f in demo.frames if f.before is not None and f.token is not None)
+    deal = frame.before
+    assert deal is not None
+    action = deal.legal_actions()[0]
+    calls = _counting(monkeypatch, kept_answers, "choice_evaluation")
+    with app.app_context():
+        first = choice_grade(deal, action, "kept")
+        assert choice_grade(deal, action, "kept") == first
+    assert len(calls) == 1
+    other = create_app({"TESTING": True, "SECRET_KEY": KEY})
+    with other.app_context():
+        assert choice_grade(deal, action, "kept") == first
+    assert len(calls) == 2
+    assert choice_grade(deal, action, "kept") == first  # no app: computed, not kept
+    assert len(calls) == 3
+    assert len(ANSWERS.of(app)) == len(ANSWERS.of(other)) == 1
+    assert ANSWERS.of(app).maxsize == ANSWERS.maxsize

@@ -5,8 +5,9 @@ evaluation from the coach (its random generator is seeded from the URL's data), 
 question about that decision is answered from that one evaluation (:func:`tutorial.ai.judge`):
 the three steps of a hint, the warning before a move, the grade of each move in the review,
 the coach's note on a replayed step, the grade of a play-along answer and the summary's
-grades. The evaluations are kept per app (``app.extensions["chouine_answers"]``) in a bounded
-LRU (cachetools), keyed by what fixes them:
+grades. The evaluations are kept per app in :data:`ANSWERS`, a bounded LRU
+(:class:`tutorial.web.caching.AppCache`, the one cache API of the site), keyed by what fixes
+them:
 
 - a narrated deal (demo, replayed record, play-along): the seed the coach is given (the
   deal's record and the step, see :func:`tutorial.narration.choices.choice_evaluation`):
@@ -21,59 +22,15 @@ is kept.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Hashable
-from typing import TypeVar, cast
+from collections.abc import Hashable
 
-from cachetools import LRUCache
-from flask import current_app, has_app_context
-
-from tutorial.ai import Grade, judge
+from tutorial.ai import Evaluation, Grade, judge
 from tutorial.engine import Action, Deal
 from tutorial.narration.choices import choice_evaluation
+from tutorial.web.caching import AppCache
 
-#: Evaluations kept per app (one is a few kilobytes: some megabytes in all).
-SIZE = 4096
-_KEY = "chouine_answers"
-T = TypeVar("T")
-
-
-class Answers:
-    """A bounded LRU of computed answers, safe to share between threads."""
-
-    def __init__(self, size: int = SIZE) -> None:
-        self._items: LRUCache[Hashable, object] = LRUCache(maxsize=size)
-        self._lock = threading.Lock()
-
-    def remember(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """The answer for ``key``, computed by ``compute`` the first time (not under the lock:
-        two requests may compute the same answer at once, and get the same result)."""
-        with self._lock:
-            if key in self._items:
-                return cast(T, self._items[key])
-        value = compute()
-        with self._lock:
-            self._items[key] = value
-        return value
-
-    def known(self, key: Hashable) -> object | None:
-        """The answer for ``key`` if it is computed, else None."""
-        with self._lock:
-            found: object | None = self._items.get(key)
-            return found
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
-def answers() -> Answers:
-    """The current app's answers (a throw-away one outside an app)."""
-    if not has_app_context():
-        return Answers(1)
-    found = current_app.extensions.get(_KEY)
-    if not isinstance(found, Answers):
-        found = current_app.extensions[_KEY] = Answers()
-    return found
+#: The coach's evaluations, kept per app (one is a few kilobytes: some megabytes in all).
+ANSWERS: AppCache[Hashable, Evaluation] = AppCache("answers", maxsize=4096)
 
 
 def choice_grade(deal: Deal, action: Action, seed: str) -> Grade:
@@ -87,5 +44,5 @@ def choice_grade(deal: Deal, action: Action, seed: str) -> Grade:
         tuple(card.code for card in deal.trick),
         tuple(card.code for card in deal.hands[deal.to_act]),
     )
-    evaluation = answers().remember(("choice", seed, decision), lambda: choice_evaluation(deal, seed))
+    evaluation = ANSWERS.get_or_make(("choice", seed, decision), lambda: choice_evaluation(deal, seed))
     return judge(evaluation, action)

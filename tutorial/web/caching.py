@@ -5,10 +5,13 @@ Declare a cache once, at import, with a name and a bound; each app built by ``cr
 gets its own store of it, kept in ``app.extensions["chouine_caches"][name]``, so two apps in
 one process (tests, different ``SITE_URL``) never see each other's entries::
 
-    ANSWERS: AppCache[str, Hint] = AppCache("answers", maxsize=512)
+    REPLAYED: AppCache[str, Demo] = AppCache("replayed", maxsize=64)
 
-    hint = ANSWERS.get_or_make(key, lambda: compute(key))   # in a request (``current_app``)
-    ANSWERS.of(app)                                           # the store of a given app
+    demo = REPLAYED.get_or_make(key, lambda: compute(key))  # in an app context (``current_app``)
+    REPLAYED.of(app)                                         # the store of a given app
+
+Outside an app context (a script, a test of the narration) ``get_or_make`` keeps nothing: it
+returns ``make()``.
 
 A :class:`Store` is a least-recently-used mapping (``cachetools.LRUCache``) behind a lock:
 ``get``, ``set``, ``get_or_make``, ``len``, ``clear``. ``make`` runs outside the lock, so two
@@ -23,7 +26,7 @@ from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from cachetools import LRUCache
-from flask import Flask, current_app
+from flask import Flask, current_app, has_app_context
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -94,4 +97,8 @@ class AppCache(Generic[K, V]):
         self.store().set(key, value)
 
     def get_or_make(self, key: K, make: Callable[[], V]) -> V:
+        """The current app's value for ``key``, else ``make()`` kept and returned; outside an
+        app, ``make()`` (nothing is kept)."""
+        if not has_app_context():
+            return make()
         return self.store().get_or_make(key, make)

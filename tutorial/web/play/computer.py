@@ -17,7 +17,7 @@ from tutorial.ai import choose as ai_choose
 from tutorial.ai import evaluate as ai_evaluate
 from tutorial.ai import grade as ai_grade
 from tutorial.engine import Action, Deal
-from tutorial.web.answers import answers
+from tutorial.web.answers import ANSWERS
 from tutorial.web.play.games import COACH_LEVEL, Game, coach_rng
 
 
@@ -51,7 +51,7 @@ def table_evaluation(secret_key: str, game: Game, move: int, deal: Deal) -> Eval
     """The coach's evaluation before the action of index ``move`` of ``game``'s deal
     (``deal``: that position), computed once per app (:mod:`tutorial.web.answers`): the hint's
     three steps, the warning and the review's grade of that move all read it."""
-    return answers().remember(
+    return ANSWERS.get_or_make(
         _table_key(game, move),
         lambda: evaluate(deal.copy(), coach_rng(secret_key, game, move), COACH_LEVEL),
     )

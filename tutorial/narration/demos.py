@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tutorial.engine import LAST_SWAP_TRICK, Card, Deal, DealRecord, Phase, Replay, Swap, replay
-from tutorial.engine.events import Event
+from tutorial.engine.events import CardPlayed, Event
 from tutorial.engine.record import draw_events
 
 from .catalog import Translator
@@ -52,8 +52,6 @@ class Frame:
     @property
     def played(self) -> Card | None:
         """The card this step plays, as the engine reports it."""
-        from tutorial.engine.events import CardPlayed
-
         for ev in self.events:
             if isinstance(ev, CardPlayed):
                 return ev.card

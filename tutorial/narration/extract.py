@@ -14,6 +14,8 @@ from typing import Any
 
 from babel.messages.extract import extract_python
 
+from .demos import DEMOS_DIR
+
 
 def extract_demos(
     fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, Any]
@@ -22,8 +24,6 @@ def extract_demos(
     # Babel's Python extractor yields (lineno, funcname, message, comments).
     found: Iterator[Any] = extract_python(fileobj, keywords, comment_tags, python_options)
     yield from found
-    from .demos import DEMOS_DIR
-
     for path in sorted(DEMOS_DIR.glob("*.json")):
         meta = json.loads(path.read_text(encoding="utf-8")).get("meta", {})
         comment = [f"demo {path.stem}"]

@@ -36,10 +36,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from tutorial.engine import RANKS_HIGH_TO_LOW
 from tutorial.engine import SUITS as ENGINE_SUITS
+from tutorial.narration.language import speaker
+from tutorial.web.assets import asset
+from tutorial.web.i18n import current_language
 
 #: Rank codes from highest to lowest in trick strength (the engine's ``Rank.code``).
 RANKS: tuple[str, ...] = tuple(rank.code for rank in RANKS_HIGH_TO_LOW)
@@ -297,21 +301,13 @@ def sprite_path(lang: str) -> str:
 
 def card_sprite_url() -> str:
     """URL of the current language's sprite (hashed when built)."""
-    from tutorial.web.assets import asset
-    from tutorial.web.i18n import current_language
-
     return asset(sprite_path(current_language()))
 
 
 def default_label(code: str) -> str:
     """The card's name in the request's language (« la dame de pique »), or "face-down card"."""
     if code == BACK:
-        from flask_babel import gettext
-
         return str(gettext("a face-down card"))
-    from tutorial.narration.language import speaker
-    from tutorial.web.i18n import current_language
-
     return speaker(current_language()).card(code)
 
 

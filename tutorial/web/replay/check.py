@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from tutorial.engine import DECK_SIZE, Card, DealRecord, Reason, RecordError, Replay, replay
-from tutorial.engine.record import FORMAT, VERSION
+from tutorial.engine import DECK_SIZE, Card, Deal, DealRecord, Reason, RecordError, Replay, replay
+from tutorial.engine.record import FORMAT, VERSION, iter_replay
 
 #: The largest record accepted, pasted or as a file (bytes of UTF-8).
 MAX_RECORD_BYTES = 16 * 1024
@@ -251,9 +251,6 @@ def _action_problem(record: DealRecord, exc: RecordError) -> Problem:
 
 def _action_number(record: DealRecord) -> int:
     """The 1-based number of the refused action (the engine names its token and trick)."""
-    from tutorial.engine import Deal
-    from tutorial.engine.record import iter_replay
-
     deal = Deal(record.deck, record.dealer, record.settings)
     count = 0
     try:

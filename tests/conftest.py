@@ -43,6 +43,8 @@ settings.load_profile("chouine")
 #: Fixtures that mean a test drives a browser, or talks to a server over HTTP.
 _BROWSER_FIXTURES = {"page", "browser", "context"}  # Playwright's (``site`` wraps ``page``)
 _HTTP_FIXTURES = {"prod_server", "prod_stack"}
+#: Session fixtures that cost tens of seconds of search (expert grades, tests/narration/conftest.py).
+_SLOW_FIXTURES = {"expert_decisions"}
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest deselects by marker (-m)
@@ -55,6 +57,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         elif used & _HTTP_FIXTURES:
             item.add_marker(pytest.mark.http)
+        if used & _SLOW_FIXTURES:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

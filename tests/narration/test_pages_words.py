@@ -20,6 +20,8 @@ from tutorial.web.demo import shown_demo
 
 from .forbidden import faults
 
+pytestmark = pytest.mark.slow  # some 30 s: the rendered pages, in make test only
+
 _MAIN = re.compile(r"(?s)<main\b.*?</main>")
 _LABELS = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"|<title>([^<]*)</title>')
 _ANSWER = re.compile(r'href="(/\w\w/demo/[\w-]+/\d+/ask/[^"?#]+)"')

@@ -33,6 +33,9 @@ from .conftest import Graded
 from .forbidden import faults
 
 PLAYERS = ("Alice", "Bob")
+#: The graded decisions the reason tests read: the expert's (slow to compute: ``make test``
+#: only) and the beginner's over more deals (``make test-fast`` too).
+SOURCES = [pytest.param("expert_decisions", marks=pytest.mark.slow), "many_decisions"]
 #: The words of each range, as the issue names them ("almost certainly", "very likely"...).
 RANGE_WORDS = {
     Likelihood.ALMOST_CERTAIN: "almost certainly",
@@ -72,7 +75,7 @@ def _subject(action: Action, deal: Deal) -> str:
     return Coach(speaker("en"), PLAYERS).subject(action, deal).lower()
 
 
-@pytest.mark.parametrize("source", ["expert_decisions", "many_decisions"])
+@pytest.mark.parametrize("source", SOURCES)
 def test_each_reason_belongs_to_its_action_and_names_it(source: str, request: pytest.FixtureRequest) -> None:
     decisions: Graded = request.getfixturevalue(source)
     coach = Coach(speaker("en"), PLAYERS)
@@ -93,7 +96,7 @@ def test_each_reason_belongs_to_its_action_and_names_it(source: str, request: py
     assert read > 100
 
 
-@pytest.mark.parametrize("source", ["expert_decisions", "many_decisions"])
+@pytest.mark.parametrize("source", SOURCES)
 def test_the_card_just_played_is_never_said_to_be_kept(source: str, request: pytest.FixtureRequest) -> None:
     decisions: Graded = request.getfixturevalue(source)
     for label, _deal, verdict, sentences in _notes(decisions, "en"):
@@ -109,7 +112,7 @@ def test_the_card_just_played_is_never_said_to_be_kept(source: str, request: pyt
                     assert f"keeps {card}" not in line.text, (label, line.text)
 
 
-@pytest.mark.parametrize("source", ["expert_decisions", "many_decisions"])
+@pytest.mark.parametrize("source", SOURCES)
 def test_no_two_reasons_in_one_note_contradict(source: str, request: pytest.FixtureRequest) -> None:
     decisions: Graded = request.getfixturevalue(source)
     for label, _deal, verdict, sentences in _notes(decisions, "en"):

@@ -1091,8 +1091,8 @@ def _busy_answer(port: int) -> str:
 # --- Main ------------------------------------------------------------------------------
 
 
-def speed(server: Server, wrk: str | None, seconds: int) -> int:
-    targets = find_targets(server)
+def page_targets(targets: Targets) -> dict[str, tuple[str, bool]]:
+    """The pages measured, by name: (path, as an htmx fragment)."""
     pages = {
         "demo step page": (targets.step, False),
         "demo step htmx fragment": (targets.step, True),
@@ -1100,6 +1100,20 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
     }
     if targets.section:
         pages["rules page (largest section)"] = (targets.section, False)
+    return pages
+
+
+def page_headers(hx: bool) -> dict[str, str]:
+    """The request headers of a measured page (compressed; an htmx fragment if ``hx``)."""
+    headers = {"Accept-Encoding": ACCEPT_ENCODING}
+    if hx:
+        headers.update({"HX-Request": "true", "HX-Request-Type": "partial"})
+    return headers
+
+
+def speed(server: Server, wrk: str | None, seconds: int) -> int:
+    targets = find_targets(server)
+    pages = page_targets(targets)
     extra = " ".join(server.process.args[5:]) if isinstance(server.process.args, list) else ""
     print(
         f"server: gunicorn, {len(server.worker_pids())} workers, {os.cpu_count()} cores; {server.url} {extra}"
@@ -1122,9 +1136,7 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
             f" {'ratio':>6} {'cpu ms':>7} {'cpu r.':>6}"
         )
         for name, (path, hx) in pages.items():
-            headers = {"Accept-Encoding": ACCEPT_ENCODING}
-            if hx:
-                headers.update({"HX-Request": "true", "HX-Request-Type": "partial"})
+            headers = page_headers(hx)
             sample = fetch(server.url + path, headers)
             size = len(sample.text.encode())
             static = closest_static(size)
@@ -1184,13 +1196,7 @@ def ab(servers: dict[str, Server], wrk: str | None, seconds: int) -> int:
         return 0
     first = next(iter(servers.values()))
     targets = find_targets(first)
-    pages = {
-        "demo step page": (targets.step, False),
-        "demo step htmx fragment": (targets.step, True),
-        "rules page (contents)": (targets.rules, False),
-    }
-    if targets.section:
-        pages["rules page (largest section)"] = (targets.section, False)
+    pages = page_targets(targets)
     for name, server in servers.items():
         print(f"{name}: gunicorn {' '.join(server.process.args[5:])}, {len(server.worker_pids())} workers")
     print(
@@ -1201,9 +1207,7 @@ def ab(servers: dict[str, Server], wrk: str | None, seconds: int) -> int:
     print(f"{'target':<30} {'server':<6} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6} {'cpu ms':>7}")
     failures = 0
     for name, (path, hx) in pages.items():
-        headers = {"Accept-Encoding": ACCEPT_ENCODING}
-        if hx:
-            headers.update({"HX-Request": "true", "HX-Request-Type": "partial"})
+        headers = page_headers(hx)
         static = closest_static(len(fetch(first.url + path, headers).text.encode()))
         runs: dict[tuple[str, str], list[WrkResult]] = {}
         cpu: dict[tuple[str, str], list[float]] = {}

@@ -6,6 +6,12 @@ home pages (so a new page is snapshotted without editing this script), with the 
 crawler (``tests/rig/crawl.py``); each URL is fetched as a whole page and as the htmx
 fragment, with the Flask test client.
 
+Play-along pages carry the learner's answers in their URL, so they branch at every decision
+and their number grows exponentially with the deal: the snapshot follows one line of
+answers (the first choice the engine allows, ``0``, at every decision) and every page one
+answer off that line (each other answer's feedback and each refusal), which reaches every
+question of every seat and every kind of feedback.
+
     python tools/snapshot_pages.py snap DIR      # write DIR/<quoted url>[.hx].html and DIR/index.tsv
     python tools/snapshot_pages.py compare A B   # list the pages that differ; exit 1 if any
     python tools/snapshot_pages.py compare A B --ignore-asset-hashes
@@ -20,7 +26,7 @@ import hashlib
 import re
 import sys
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -42,7 +48,15 @@ SEEDS = (
     "/en/demo/full-deal/999",
 )
 HX_HEADERS = {"HX-Request": "true"}
+#: A play-along page: the learner's answers so far, one character a decision (``a`` first).
+_ALONG = re.compile(r"/along/[^/]+/a([0-9a-z]*)(?:/refused/[^/]+)?$")
 _ASSET_HASH = re.compile(rb"(/static/build/[\w./-]+?)\.[0-9a-f]{12}(\.\w+)")
+
+
+def on_the_line(path: str) -> bool:
+    """False for a play-along page more than one answer off the line of first choices."""
+    along = _ALONG.search(urlsplit(path).path)
+    return along is None or set(along.group(1)[:-1]) <= {"0"}
 
 
 def crawl() -> dict[str, tuple[int, bytes]]:
@@ -51,7 +65,7 @@ def crawl() -> dict[str, tuple[int, bytes]]:
     client = create_app({"TESTING": True}).test_client()
     fragment = client_getter(client, HX_HEADERS)
     pages: dict[str, tuple[int, bytes]] = {}
-    for url, page in rig_crawl(client_getter(client), SEEDS).items():
+    for url, page in rig_crawl(client_getter(client), SEEDS, keep=on_the_line).items():
         pages[url] = (page.status, page.body)
         hx = fragment(url)
         pages[url + " [hx]"] = (hx.status, hx.body)

@@ -35,6 +35,8 @@ def test_the_snapshot_follows_one_line_of_answers_and_each_answer_off_it(client:
     assert deeper, "the page of an answer off the line asks the next question"
     assert not any(map(on_the_line, deeper)), "the answers two steps off the line are not followed"
     on = start + "0"
+    assert not on_the_line("/fr/play/start/club") and not on_the_line("/fr/play/abc/m/p-7c")
+    assert on_the_line("/fr/play"), "the practice settings page is crawled; games are seeded apart"
     assert all(map(on_the_line, next_answers(on))), "the line goes on"
 
 

@@ -12,6 +12,13 @@ answers (the first choice the engine allows, ``0``, at every decision) and every
 answer off that line (each other answer's feedback and each refusal), which reaches every
 question of every seat and every kind of feedback.
 
+Practice games have a random identifier (``/<lang>/play/start/<level>`` redirects to a new
+one) and branch at every move, so the crawl does not follow them; instead one seeded game per
+language (:data:`PRACTICE_GAME`, signed with :data:`KEY`) is played with the first move
+offered at every position, and each of its pages is snapshotted: every position, the three
+steps of the hint and a dimmed card's explanation at the first one, the end of the deal, its
+review and its record.
+
     python tools/snapshot_pages.py snap DIR      # write DIR/<quoted url>[.hx].html and DIR/index.tsv
     python tools/snapshot_pages.py compare A B   # list the pages that differ; exit 1 if any
     python tools/snapshot_pages.py compare A B --ignore-asset-hashes
@@ -32,9 +39,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.rig.crawl import client_getter  # noqa: E402
+from tests.rig.crawl import Get, client_getter  # noqa: E402
 from tests.rig.crawl import crawl as rig_crawl  # noqa: E402
 from tutorial import create_app  # noqa: E402
+from tutorial.web.play.games import Game, dumps  # noqa: E402
 
 #: Where the crawl starts, plus pages no link reaches (error pages in each language).
 SEEDS = (
@@ -48,24 +56,55 @@ SEEDS = (
     "/en/demo/full-deal/999",
 )
 HX_HEADERS = {"HX-Request": "true"}
+#: The app's key (practice tokens are signed with it) and the seeded practice game.
+KEY = "snapshot key"
+PRACTICE_GAME = Game("snapshot0001", "club")
+#: Pages of practice games (random identifiers, see the module's documentation).
+_PRACTICE = re.compile(r"^/[a-z]{2}/play/.")
+#: A move on the practice table, and a dimmed card's explanation.
+_MOVE = re.compile(r'href="(/[a-z]{2}/play/[^"]+/m/[^"]+)"')
+_WHY = re.compile(r'href="(/[a-z]{2}/play/[^"]+\?why=[^"]+)"')
 #: A play-along page: the learner's answers so far, one character a decision (``a`` first).
 _ALONG = re.compile(r"/along/[^/]+/a([0-9a-z]*)(?:/refused/[^/]+)?$")
 _ASSET_HASH = re.compile(rb"(/static/build/[\w./-]+?)\.[0-9a-f]{12}(\.\w+)")
 
 
 def on_the_line(path: str) -> bool:
-    """False for a play-along page more than one answer off the line of first choices."""
+    """False for a play-along page more than one answer off the line of first choices, and
+    for the pages of practice games (their identifiers are random)."""
+    if _PRACTICE.match(urlsplit(path).path):
+        return False
     along = _ALONG.search(urlsplit(path).path)
     return along is None or set(along.group(1)[:-1]) <= {"0"}
+
+
+def practice_pages(get: Get, lang: str) -> list[str]:
+    """The pages of :data:`PRACTICE_GAME`'s first deal in ``lang``, played with the first move
+    offered at every position (see the module's documentation)."""
+    url = f"/{lang}/play/{dumps(PRACTICE_GAME, KEY)}"
+    first = get(url)
+    if first.status == 303:
+        url = first.headers["location"]
+    pages = [url, url + "?hint=1", url + "?hint=2", url + "?hint=3"]
+    html = get(url).text
+    why = _WHY.search(html)
+    if why:
+        pages.append(why.group(1).replace("&amp;", "&"))
+    while moves := _MOVE.findall(html):
+        url = get(moves[0]).headers["location"]
+        pages.append(url)
+        html = get(url).text
+    return [*pages, url + "/review", url + "/record.json"]
 
 
 def crawl() -> dict[str, tuple[int, bytes]]:
     """Every URL reached from :data:`SEEDS` (the shared crawler of ``tests/rig/crawl.py``):
     (status, body), whole page and htmx fragment."""
-    client = create_app({"TESTING": True}).test_client()
-    fragment = client_getter(client, HX_HEADERS)
+    client = create_app({"TESTING": True, "SECRET_KEY": KEY}).test_client()
+    get, fragment = client_getter(client), client_getter(client, HX_HEADERS)
+    seeds = [*SEEDS, *(page for lang in ("fr", "es", "en") for page in practice_pages(get, lang))]
     pages: dict[str, tuple[int, bytes]] = {}
-    for url, page in rig_crawl(client_getter(client), SEEDS, keep=on_the_line).items():
+    for url, page in rig_crawl(get, seeds, keep=on_the_line).items():
         pages[url] = (page.status, page.body)
         hx = fragment(url)
         pages[url + " [hx]"] = (hx.status, hx.body)

@@ -62,8 +62,8 @@ PRACTICE_GAME = Game("snapshot0001", "club")
 #: Pages of practice games (random identifiers, see the module's documentation).
 _PRACTICE = re.compile(r"^/[a-z]{2}/play/.")
 #: A move on the practice table, and a dimmed card's explanation.
-_MOVE = re.compile(r'href="(/[a-z]{2}/play/[^"]+/m/[^"]+)"')
-_WHY = re.compile(r'href="(/[a-z]{2}/play/[^"]+\?why=[^"]+)"')
+_MOVE = re.compile(r'href="(/[a-z]{2}/play/[^"#]+/m/[^"#]+)')
+_WHY = re.compile(r'href="(/[a-z]{2}/play/[^"#]+\?why=[^"#]+)')
 #: A play-along page: the learner's answers so far, one character a decision (``a`` first).
 _ALONG = re.compile(r"/along/[^/]+/a([0-9a-z]*)(?:/refused/[^/]+)?$")
 _ASSET_HASH = re.compile(rb"(/static/build/[\w./-]+?)\.[0-9a-f]{12}(\.\w+)")

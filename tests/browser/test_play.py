@@ -12,12 +12,12 @@ import pytest
 
 from .conftest import axe_violations, horizontal_overflow, watch, wide_elements
 
-POSITION = re.compile(r"/(fr|es|en)/play/[A-Za-z0-9_.-]+$")
+POSITION = re.compile(r"/(fr|es|en)/play/[A-Za-z0-9_.-]+(#[\w-]+)?$")
 MAX_DECISIONS = 40
 
 
 def token(url: str) -> str:
-    return url.rsplit("/", 1)[1].split("?")[0]
+    return re.split(r"[?#]", url.rsplit("/", 1)[1])[0]
 
 
 def over(page: Any) -> bool:

@@ -3,7 +3,10 @@ record grouped at its teaching moments, each question kept, every sentence the f
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from flask.testing import FlaskClient
 
 from tutorial.engine.events import AuSeptAsked, DealScored, DeclarationShown, SevenExchanged, TalonEmpty
 from tutorial.narration.demos import demos
@@ -52,3 +55,36 @@ def test_a_quick_step_tells_everything_its_full_steps_tell() -> None:
     for (first, last), narration in zip(demo.groups, demo.narrations("en"), strict=True):
         assert narration.happened == tuple(s for n in full[first - 1 : last] for s in n.happened)
         assert narration.next == full[last - 1].next
+
+
+def test_a_quick_step_that_tells_of_several_tricks_heads_each_one() -> None:
+    """Its sentences are cut where the engine's trick number changes, in order, and nothing
+    is left out or said twice."""
+    demo = quick(FULL)
+    several = 0
+    for (first, last), narration in zip(demo.groups, demo.narrations("fr"), strict=True):
+        tricks = sorted(
+            {f.before.trick_number for f in FULL.frames[first - 1 : last] if f.before is not None}
+        )
+        if len(tricks) < 2:
+            assert narration.by_trick == ()
+            continue
+        several += 1
+        assert [trick for trick, _ in narration.by_trick] == tricks
+        assert tuple(s for _, said in narration.by_trick for s in said) == narration.happened
+        for trick, said in narration.by_trick:
+            won = [s.text for s in said if f"remporte le pli {trick}," in s.text]
+            others = [
+                s.text for s in said for n in tricks if n != trick and f"remporte le pli {n}," in s.text
+            ]
+            assert len(won) <= 1 and not others
+    assert several >= 3, "the first deal has quick steps of several tricks"
+
+
+def test_the_page_heads_each_trick_of_a_step(client: FlaskClient) -> None:
+    demo = shown_demo(FIRST_DEAL)
+    assert isinstance(demo, QuickDemo)
+    number, narration = next((k, n) for k, n in enumerate(demo.narrations("es"), start=1) if n.by_trick)
+    page = client.get(f"/es/demo/{FIRST_DEAL}/{number}").get_data(as_text=True)
+    headings = re.findall(r'<h3 class="demo-trick-heading">([^<]+)</h3>', page)
+    assert headings == [f"Baza {trick}" for trick, _ in narration.by_trick]

@@ -141,6 +141,9 @@ class Narration:
     to_act: int | None = None
     score: tuple[ScoreLine, ...] = ()
     remark: Sentence | None = None
+    #: ``happened`` cut by trick, (trick number, its sentences), when one step tells of several
+    #: tricks (the quick mode of a narrated deal); empty otherwise.
+    by_trick: tuple[tuple[int, tuple[Sentence, ...]], ...] = ()
 
 
 class Narrator:
@@ -534,12 +537,18 @@ class Narrator:
                 "Last draw: %(winner)s, who won the trick, takes the last face-down card, %(card1)s, and "
                 "%(loser)s takes the turn-up, %(card2)s."
             )
-        else:
+        elif self.remind("draw-order"):  # rule 7: the trick's winner draws first
             text = self.tr.ngettext(
                 "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s (%(card2)s). "
                 "%(count)s card is left to draw.",
                 "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s (%(card2)s). "
                 "%(count)s cards are left to draw.",
+                second.talon_left,
+            )
+        else:  # the order told twice already: the cards alone
+            text = self.tr.ngettext(
+                "%(winner)s draws %(card1)s, %(loser)s %(card2)s. %(count)s card is left to draw.",
+                "%(winner)s draws %(card1)s, %(loser)s %(card2)s. %(count)s cards are left to draw.",
                 second.talon_left,
             )
         count = self.cards_left(text, second.talon_left)

@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from tutorial.engine import Deal
 from tutorial.engine.events import CardDrawn, Event
 
-from .narrate import EVENT, Narration, Narrator, Sentence, narrate
+from .narrate import EVENT, REMINDERS, Narration, Narrator, Sentence, narrate
 
 
-def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int) -> Sentence | None:
-    """The two draws after a trick, as ``seat`` may know them (``None`` unless there are two)."""
+def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int, trick: int = 1) -> Sentence | None:
+    """The two draws after trick ``trick``, as ``seat`` may know them (``None`` unless there
+    are two). Who draws first is said after the first :data:`REMINDERS` tricks only, as the
+    narrated deals say it (a page of the practice table has no memory of the earlier ones)."""
     if len(drawn) != 2:
         return None
     t = narrator.tr
@@ -40,7 +42,23 @@ def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int) -> Sen
                 "Last draw: %(winner)s, who won the trick, takes the last face-down card, and %(loser)s "
                 "takes the turn-up, %(card2)s.",
             )
-    elif first.player == seat:
+    elif trick > REMINDERS:  # the order told already: the cards alone
+        text = (
+            t.npgettext(
+                "seat",
+                "%(winner)s draws %(card1)s, then %(loser)s. %(count)s card is left to draw.",
+                "%(winner)s draws %(card1)s, then %(loser)s. %(count)s cards are left to draw.",
+                second.talon_left,
+            )
+            if first.player == seat
+            else t.npgettext(
+                "seat",
+                "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s card is left to draw.",
+                "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s cards are left to draw.",
+                second.talon_left,
+            )
+        )
+    elif first.player == seat:  # rule 7: the trick's winner draws first
         text = t.npgettext(
             "seat",
             "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s. %(count)s card is "
@@ -73,7 +91,7 @@ def seat_narrate(
     last = events.index(drawn[-1])
     head = narrate(narrator, events[:first], before, None, swap_reminder=False)
     tail = narrate(narrator, events[last + 1 :], before, after, swap_reminder=False)
-    told = seat_draws(narrator, drawn, seat)
+    told = seat_draws(narrator, drawn, seat, before.trick_number if before is not None else 1)
     happened = (*head.happened, *((told,) if told else ()), *tail.happened)
     return Narration(happened, tail.next, tail.cards, tail.to_act, head.score or tail.score, None)
 

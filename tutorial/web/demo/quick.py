@@ -13,8 +13,9 @@ events and from the deal's pauses (:mod:`tutorial.narration.pauses`), never list
 - the last step (the count).
 
 A quick step's narration is the full steps' narrations one after the other (each made with the
-state it started from, so every sentence is the full deal's own); what comes next, the score
-and the cards marked are those of its last full step. The table is the last full step's.
+state it started from, so every sentence is the full deal's own), cut by trick when it tells of
+several (``Narration.by_trick``: the page heads each trick); what comes next, the score and the
+cards marked are those of its last full step. The table is the last full step's.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from tutorial.engine.events import (
     TrickWon,
 )
 from tutorial.narration.demos import Demo, Frame
-from tutorial.narration.narrate import Narration, RuleLink
+from tutorial.narration.narrate import Narration, RuleLink, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 
 #: Events whose first occurrence ends a quick step (each shown once is enough).
@@ -56,10 +57,27 @@ class QuickDemo(Demo):
             for first, last in self.groups:
                 parts = steps[first - 1 : last]
                 happened = tuple(s for part in parts for s in part.happened)
-                merged.append(replace(parts[-1], happened=happened))
+                merged.append(replace(parts[-1], happened=happened, by_trick=self._by_trick(first, parts)))
             cached = tuple(merged)
             self._narrations[(lang, rule_link)] = cached
         return cached
+
+    def _by_trick(
+        self, first: int, parts: tuple[Narration, ...]
+    ) -> tuple[tuple[int, tuple[Sentence, ...]], ...]:
+        """The sentences of full steps ``first``… (``parts``) by the trick each step belongs to
+        (the draw and the deal go with the first trick); empty when they tell of one trick."""
+        assert self.full is not None
+        cut: list[tuple[int, list[Sentence]]] = []
+        for number, part in enumerate(parts, start=first):
+            before = self.full.frames[number - 1].before
+            trick = before.trick_number if before is not None else 1
+            if not cut or cut[-1][0] != trick:
+                cut.append((trick, []))
+            cut[-1][1].extend(part.happened)
+        if len(cut) < 2:
+            return ()
+        return tuple((trick, tuple(sentences)) for trick, sentences in cut)
 
 
 def stops(demo: Demo) -> list[int]:

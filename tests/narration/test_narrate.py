@@ -9,11 +9,11 @@ import pytest
 
 from tutorial.catalogs import LANGUAGES
 from tutorial.engine import Reason, random_record, replay
-from tutorial.engine.events import CardPlayed
+from tutorial.engine.events import CardDrawn, CardPlayed
 from tutorial.narration.demos import demos, frames_of
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
-from tutorial.narration.narrate import BLOCKED, MAY_NOT, Narration, Narrator, Sentence, narrate
+from tutorial.narration.narrate import BLOCKED, MAY_NOT, REMINDERS, Narration, Narrator, Sentence, narrate
 
 _LEFTOVER = re.compile(r"%\(\w+\)|%[sd]\b")
 
@@ -109,3 +109,28 @@ def test_french_and_spanish_card_names() -> None:
     assert card_name("KH", speaker("es")) == "el rey de corazones"
     assert card_name("QS", speaker("es")) == "la dama de picas"
     assert card_name("10D", speaker("en")) == "the ten of diamonds"
+
+
+#: How each language says that the trick's winner draws first (rule 7).
+DRAWS_FIRST = {
+    "fr": "qui a remporté le pli, tire en premier",
+    "es": "que ha ganado la baza, roba primero",
+    "en": "who won the trick, draws first",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_who_draws_first_is_said_with_the_first_draws_then_the_cards_alone(lang: str) -> None:
+    """A teacher says the order twice, not at every trick; every draw still names its cards."""
+    demo = demos()["full-deal"]
+    sp = speaker(lang)
+    told = 0
+    for frame, narration in zip(demo.frames, demo.narrations(lang), strict=True):
+        drawn = [e for e in frame.events if isinstance(e, CardDrawn)]
+        if len(drawn) != 2 or drawn[-1].turn_up:
+            continue
+        names = [card_name(e.card, sp) for e in drawn]
+        said = [s.text for s in narration.happened if all(name in s.text for name in names)]
+        assert len(said) == 1, (frame.number, said)
+        told += DRAWS_FIRST[lang] in said[0]
+    assert told == REMINDERS

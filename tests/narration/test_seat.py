@@ -9,7 +9,7 @@ from tutorial.engine import ALL_CARDS, TRICKS_PER_DEAL, Deal
 from tutorial.engine.events import CardDrawn
 from tutorial.narration.language import WORDS_UP_TO, speaker
 from tutorial.narration.names import card_name
-from tutorial.narration.narrate import Narrator
+from tutorial.narration.narrate import REMINDERS, Narrator
 from tutorial.narration.seat import seat_draws, seat_narrate
 
 
@@ -25,13 +25,15 @@ def _draws(last: bool) -> tuple[Deal, list[CardDrawn], list[object]]:
     raise AssertionError("no draw")
 
 
+@pytest.mark.parametrize("trick", [1, REMINDERS + 1])
 @pytest.mark.parametrize("last", [False, True])
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
-def test_a_seat_hears_its_own_card_and_the_turn_up_only(lang: str, last: bool) -> None:
+def test_a_seat_hears_its_own_card_and_the_turn_up_only(lang: str, last: bool, trick: int) -> None:
+    """In the long form (who draws first, said for the first tricks) and the short one."""
     _before, drawn, _events = _draws(last)
     narrator = Narrator(speaker(lang), ("Ana", "Max"))
     for seat in (0, 1):
-        text = seat_draws(narrator, drawn, seat)
+        text = seat_draws(narrator, drawn, seat, trick)
         assert text is not None
         for ev in drawn:
             named = card_name(ev.card, speaker(lang)) in text.text

@@ -16,6 +16,7 @@ from tutorial.ai import (
     evaluate,
     grade,
 )
+from tutorial.ai.knowledge import Knowledge
 from tutorial.engine import Card, Combination, Deal, Play, Suit, Swap
 
 
@@ -159,6 +160,33 @@ def test_leading_gives_expected_points_with_their_chance() -> None:
     ev = evaluate(deal, random.Random(7))
     kinds = kinds_of(ev, "10C")
     assert ReasonKind.WINS_POINTS in kinds or ReasonKind.GIVES_POINTS in kinds
+
+
+#: What a lead leads to, read from the sampled deals: a share, never a fact, while the other
+#: hand is partly unseen (rule 18).
+_SAMPLED = (
+    ReasonKind.WINS_POINTS,
+    ReasonKind.GIVES_POINTS,
+    ReasonKind.SAVES_BRISQUE,
+    ReasonKind.FIGHTS_DIX_DE_DER,
+)
+
+
+def test_a_lead_is_never_certain_while_the_other_hand_is_unseen() -> None:
+    checked = 0
+    for seed in range(40):
+        _, _, _, deal = random_position(seed, 2 * (seed % 12))
+        if deal.is_over or deal.trick:
+            continue
+        knowledge = Knowledge.from_deal(deal, deal.to_act)
+        ev = evaluate(deal, random.Random(seed), "beginner")
+        for estimate in ev.estimates:
+            for reason in estimate.reasons:
+                if reason.kind in _SAMPLED:
+                    checked += 1
+                    if knowledge.opponent_unknown:
+                        assert reason.probability is not None, (seed, estimate.action, reason)
+    assert checked >= 10
 
 
 def test_every_reason_kind_has_a_principle() -> None:

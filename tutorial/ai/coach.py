@@ -216,10 +216,12 @@ def _broken(
     return broken
 
 
-def _chance(count: float, n: int) -> float | None:
-    """A share of the sampled deals; None when it is certain either way."""
+def _chance(count: float, n: int, known: bool = True) -> float | None:
+    """A share of the sampled deals; None when it is certain either way. While some of the other
+    hand is unseen (``known`` False) no share is certain: every sampled deal agreeing is still
+    only a sample, and the share is kept (it reads "almost certain", never as a fact)."""
     p = count / n if n else 0.0
-    return None if p in (0.0, 1.0) else round(p, 3)
+    return None if known and p in (0.0, 1.0) else round(p, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,18 +312,21 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
     if c.ctx.knowledge.trick or not (st.trick_won or st.trick_points_lost):
         return []
     n = st.n
+    known = c.ctx.knowledge.opponent_unknown == 0  # rule 18: else the other hand is only sampled
     if st.trick_won / n < 0.5:
         if not st.trick_points_lost:
             return []
         lost = n - st.trick_won
         avg = round(st.trick_points_lost / lost)
-        return [Reason(ReasonKind.GIVES_POINTS, points=avg, probability=_chance(lost, n))]
+        return [Reason(ReasonKind.GIVES_POINTS, points=avg, probability=_chance(lost, n, known))]
     out = []
     if c.play.card.is_brisque:
-        out.append(Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n)))
+        out.append(
+            Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n, known))
+        )
     if st.trick_points_won:
         avg = round(st.trick_points_won / st.trick_won)
-        out.append(Reason(ReasonKind.WINS_POINTS, points=avg, probability=_chance(st.trick_won, n)))
+        out.append(Reason(ReasonKind.WINS_POINTS, points=avg, probability=_chance(st.trick_won, n, known)))
     return out
 
 
@@ -352,7 +357,8 @@ def _dix_de_der_reasons(c: _Candidate) -> list[Reason]:
     st = c.st
     p_last = st.last_trick / st.n
     if p_last >= 0.5 and p_last - c.ctx.min_last >= _DIX_DE_DER_GAP:
-        return [Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=_chance(st.last_trick, st.n))]
+        known = c.ctx.knowledge.opponent_unknown == 0
+        return [Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=_chance(st.last_trick, st.n, known))]
     return []
 
 

@@ -394,3 +394,23 @@ def test_watch_this_deal_opens_the_narrated_replay_of_that_deal(web: FlaskClient
     body = page.get_data(as_text=True)
     assert 'id="demo-stage"' in body
     assert 'id="demo-side-1"' in body or 'class="demo-draw"' in body  # step 1: hands, or the draw
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+def test_the_draw_for_dealer_and_the_dealing_are_folded_on_the_first_page_only(
+    web: FlaskClient, lang: str
+) -> None:
+    """They are on the table already; folded, they leave the prompt and the hint beside the
+    hand (rule 2: the draw for dealer, rule 3: the dealing)."""
+    url = start(web, lang)
+    page = web.get(url).get_data(as_text=True)
+    folded = re.search(r'(?s)<details class="demo-fold play-opening">(.*?)</details>', page)
+    assert folded is not None
+    sentences = re.findall(r"<li [^>]*>([^<]+)</li>", folded.group(1))
+    rest = page[folded.end() :]
+    assert len(sentences) >= 3 and not any(s in rest for s in sentences)
+    move = MOVE.search(page)
+    assert move is not None
+    after = web.get(move.group(1).replace("&amp;", "&"))
+    assert after.status_code == 303
+    assert "play-opening" not in web.get(after.headers["Location"]).get_data(as_text=True)

@@ -88,6 +88,9 @@ class PlayView:
     choices: tuple[Choice, ...] = ()
     declares: tuple[Declare, ...] = ()
     happened: tuple[Sentence, ...] = ()
+    #: The draw for dealer and the dealing, told on the deal's first page (folded: the table
+    #: shows them, and the prompt and the hint stay beside the hand).
+    opening: tuple[Sentence, ...] = ()
     explain: Sentence | None = None
     over: bool = False
     score: tuple[ScoreLine, ...] = ()
@@ -132,6 +135,7 @@ def play_labels() -> dict[str, str]:
         "warn_on": gettext("Warn me before a mistake: on"),
         "warn_off": gettext("Warn me before a mistake: off"),
         "what_happened": gettext("What just happened"),
+        "opening": gettext("The draw for dealer and the dealing"),
     }
 
 
@@ -242,17 +246,21 @@ class _Builder:
         )
 
     # ------------------------------------------------------------------ the narration
+    def opening(self) -> tuple[Sentence, ...]:
+        """The draw for dealer and the dealing, until the learner's first decision."""
+        if learner_moves(self.state):
+            return ()
+        opening = narrate(self.narrator, self.state.replay.opening, None, None)
+        return tuple(s for s in opening.happened if s.kind == EVENT)
+
     def happened(self) -> tuple[list[Sentence], list[Sentence], tuple[ScoreLine, ...]]:
-        """What happened since the learner's last decision (or since the deal began), told
-        from the learner's seat: events, results, the count."""
+        """What happened since the learner's last decision (or since the dealing), told from
+        the learner's seat: events, results, the count."""
         moves = learner_moves(self.state)
         steps = self.state.replay.steps
         happened: list[Sentence] = []
         results: list[Sentence] = []
         score: tuple[ScoreLine, ...] = ()
-        if not moves:
-            opening = narrate(self.narrator, self.state.replay.opening, None, None)
-            happened += [s for s in opening.happened if s.kind == EVENT]
         for i in range(moves[-1] if moves else 0, len(steps)):
             step = steps[i]
             after = steps[i + 1].before if i + 1 < len(steps) else self.deal
@@ -358,6 +366,7 @@ class _Builder:
             choices=tuple(choices),
             declares=tuple(declares.values()),
             happened=tuple(happened),
+            opening=self.opening(),
             explain=explain,
             over=deal.is_over,
             score=score,

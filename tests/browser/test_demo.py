@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import LANGS, axe_violations, horizontal_overflow, watch, wide_elements
+from .conftest import LANGS, PLAY_DELAY_MS, axe_violations, horizontal_overflow, watch, wide_elements
 
 STEP_URL = re.compile(r"/(fr|es|en)/demo/([\w-]+)/(\d+)$")
 
@@ -161,7 +161,6 @@ def test_deep_link_opens_that_step(site: Any, first_demo: str) -> None:
 
 
 #: static/js/demo.js's pause between two steps while playing, and a span well past it.
-PLAY_DELAY_MS = 3500
 LONG_PAST_MS = 3 * PLAY_DELAY_MS
 
 

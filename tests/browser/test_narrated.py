@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from tutorial.narration.demos import demos
 from tutorial.web.demo.pause import demo_pauses
 
-from .conftest import axe_violations, horizontal_overflow
+from .conftest import PLAY_DELAY_MS, axe_violations, horizontal_overflow
 
 DEMO = demos()["full-deal"]
 FIRST = min(demo_pauses(DEMO))
@@ -141,15 +141,18 @@ def test_on_a_phone_the_controls_and_narration_share_the_screen_and_swipes_step(
 
 
 def test_autoplay_pauses_on_any_key(site: Any) -> None:
+    # Playwright's fake clock: the autoplay's timer fires when the test moves time on.
+    site.clock.install()
     site.goto("/en/demo/full-deal/1")
     site.locator("#demo-speed").select_option("0.6")
     site.click("#demo-play")
     expect(site.locator("#demo-play")).to_have_attribute("aria-pressed", "true")
+    site.clock.fast_forward(PLAY_DELAY_MS)
     site.wait_for_url(re.compile(r"/full-deal/2$"))
     site.keyboard.press("a")
     expect(site.locator("#demo-play")).to_have_attribute("aria-pressed", "false")
     step = site.url
-    site.wait_for_timeout(3500)
+    site.clock.fast_forward(3 * PLAY_DELAY_MS)
     assert site.url == step
 
 

@@ -11,6 +11,10 @@ import pytest
 
 from .conftest import LANGS, axe_violations, horizontal_overflow, wide_elements
 
+#: The rules pages axe reads in every language (every page in French): the contents, the
+#: summary (a page of its own layout) and the glossary (the longest list of terms).
+AXE_SAMPLE = ("/rules", "/rules/summary", "/rules/glossary")
+
 
 def rules_pages(page: Any, lang: str) -> list[str]:
     """The rules index and every page it links to (same language), as paths."""
@@ -26,7 +30,10 @@ def rules_pages(page: Any, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_rules_page_reads_well(site: Any, lang: str, screenshots: Path) -> None:
-    """Each page: 200, its language, a heading, no axe violation, no sideways scroll at 360 px."""
+    """Each page: 200, its language, a heading, images with alternatives, no sideways scroll at
+    360 px; no axe violation on every page in French and, in Spanish and English, on the pages
+    of :data:`AXE_SAMPLE` (axe reads the structure, which one Markdown source and one template
+    give all three languages; the width, which the words change, is checked everywhere)."""
     pages = rules_pages(site, lang)
     assert len(pages) > 5, pages
     problems: list[str] = []
@@ -35,7 +42,8 @@ def test_every_rules_page_reads_well(site: Any, lang: str, screenshots: Path) ->
         assert response is not None and response.status == 200, path
         assert site.locator("html").get_attribute("lang") == lang
         assert site.locator("main h1").count() == 1, path
-        problems += axe_violations(site)
+        if lang == "fr" or path.endswith(AXE_SAMPLE):
+            problems += axe_violations(site)
         unnamed = site.eval_on_selector_all("main img:not([alt])", "els => els.map(e => e.outerHTML)")
         problems += [f"{path}: image without alt: {html[:120]}" for html in unnamed]
         site.set_viewport_size({"width": 360, "height": 740})

@@ -17,10 +17,13 @@ Graded = list[tuple[str, Deal, Grade]]
 
 @pytest.fixture(scope="session")
 def expert_decisions() -> Graded:
-    """Every choice of the three demos, and every third of four random deals, graded by the
-    narrated deals' coach (expert), once for the session."""
+    """Every choice of the narrated deals (the quick first deal is the full deal's record again:
+    left out), and every third of four random deals, graded by the narrated deals' coach
+    (expert), once for the session."""
     out: Graded = []
     for demo in demos().values():
+        if demo.meta.get("quick"):
+            continue
         for step in demo.replay.steps:
             seed = f"{demo.slug}|{step.index}"
             out.append((seed, step.before, grade_choice(step.before, parse_action(step.token), seed)))

@@ -105,13 +105,14 @@ def test_search_pages_are_not_indexed_and_may_be_kept(prod_stack: Stack) -> None
 
 @pytest.mark.skipif(not NGINX.exists(), reason="nginx is not installed (make nginx)")
 def test_visitors_are_served_while_slow_bodies_and_searches_flood_the_site() -> None:
-    """The attack of issue 19 for 10 s against a stack with the production limits.
+    """The attack of issue 19 for 7 s (past nginx's 5 s timeouts) against a stack with the
+    production limits (``make loadtest`` runs it long).
 
     The cores are shared (other test runs, other processes): when the same visitor alone, just
     before the attack, already has a p99 over 75 ms, the bound is four times that instead."""
     env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS", "SITE_URL")}
     env.update(CHOUINE_ENV="production", SECRET_KEY=SECRET_KEY, TRUSTED_HOSTS="127.0.0.1")
-    seconds = 10
+    seconds = 7
     result = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "web_speed.py"), "--attack", "--seconds", str(seconds)],
         cwd=REPO,

@@ -9,7 +9,7 @@ from flask import Flask
 
 from tutorial.web import create_app
 from tutorial.web.play.games import Game, rebuild
-from tutorial.web.play.view import CHOUINE_FIRST, Choice, Declare, build_view
+from tutorial.web.play.view import Choice, Declare, build_view
 from tutorial.web.render import render_page
 
 KEY = "test-key-play-view"
@@ -38,9 +38,7 @@ def test_one_card_many_declarations_one_button_and_a_menu() -> None:
     ]
     options.insert(
         0,
-        Choice(
-            "/en/play/token/m/AH-chouine", "chouine", "declare", "Play and declare chouine", CHOUINE_FIRST
-        ),
+        Choice("/en/play/token/m/AH-chouine", "chouine", "declare", "Play and declare chouine", None),
     )
     page = _page((Declare("Play the ace of hearts and declare:", options),))
     group = re.search(r'<div class="play-declare">.*?</div>', page, re.S).group(0)  # type: ignore[union-attr]

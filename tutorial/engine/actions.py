@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .rules import Combination
 
 
@@ -82,6 +82,9 @@ def action_token(action: Action) -> str:
 
 
 _URL_SEPARATOR = "-"  # "/" separates path segments in a URL
+#: The longest action token (a ten declaring its combination with the longest name): a longer
+#: segment is refused before any parsing.
+_LONGEST_TOKEN = max(len(c.code) for c in ALL_CARDS) + len("/") + max(len(c.token) for c in Combination)
 
 
 def url_form(action: Action) -> str:
@@ -91,6 +94,6 @@ def url_form(action: Action) -> str:
 
 def parse_url_form(segment: str) -> Action:
     """Read an action from its URL form (:func:`url_form`); ``ValueError`` when it is not one."""
-    if not isinstance(segment, str) or "/" in segment:
-        raise ValueError(f"not an action's URL form: {segment!r}")
+    if not isinstance(segment, str) or "/" in segment or len(segment) > _LONGEST_TOKEN:
+        raise ValueError("not an action's URL form")
     return parse_action(segment.replace(_URL_SEPARATOR, "/", 1))

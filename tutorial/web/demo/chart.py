@@ -132,8 +132,9 @@ def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(perc
                 f'text-anchor="end">{escape(percent_label % {"percent": chance})}</text>'
             )
     seen: set[int] = set()
+    last = chart.points[-1].trick if chart.points else 1  # a chouine may end the deal early
     for i, p in enumerate(chart.points):
-        if p.trick not in seen and (p.trick == 1 or p.trick % 4 == 0 or p.trick == 16):
+        if p.trick not in seen and (p.trick in (1, last) or p.trick % 4 == 0):
             seen.add(p.trick)
             x = _x(i, n)
             parts.append(

@@ -125,8 +125,6 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
 def answer_token(segment: str) -> str | None:
     """The record token of an answer URL segment (the engine's
     :func:`~tutorial.engine.url_form`), or None if it is not one."""
-    if len(segment) > 20:
-        return None
     try:
         return parse_url_form(segment).token
     except ValueError:

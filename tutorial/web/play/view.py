@@ -53,7 +53,8 @@ class Choice:
     text: str
     kind: str  # "declare", "swap", "pass"
     label: str | None = None  # the accessible name, when the text alone is not the whole move
-    worth: int = 0  # a declaration's points (a chouine above all): the best is offered first
+    #: A declaration's points, None for a chouine (it wins the deal): the best is offered first.
+    worth: int | None = 0
 
 
 @dataclass(frozen=True)
@@ -106,10 +107,6 @@ class PlayView:
     confirm: Confirm | None = None
     undone: bool = False  # reached by "Take back my last move": say so, not the old events
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-#: A chouine wins the deal: offered before any declaration that scores points.
-CHOUINE_FIRST = 10**6
 
 
 def player_names() -> tuple[str, str]:
@@ -308,9 +305,9 @@ class _Builder:
         group = declares.setdefault(
             action.card.code, Declare(gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
         )
-        worth = CHOUINE_FIRST if value is None else value
-        group.options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, worth))
-        group.options.sort(key=lambda c: -c.worth)
+        group.options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, value))
+        # A chouine first (rule 15: it wins the deal), then by points.
+        group.options.sort(key=lambda c: (c.worth is not None, -(c.worth or 0)))
 
     def choices(self) -> tuple[list[Choice], dict[str, Declare]]:
         """Decisions other than a plain card: the exchange, the au sept answer, declarations."""

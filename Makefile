@@ -80,7 +80,7 @@ test: setup chromium nginx lint typecheck
 	@echo "Screenshots for a person to look at: $(SCREENSHOTS)/"
 
 # The same tests with a coverage report of the package: tracing every line doubles the time
-# (pytest 566 s against 280 s, both on two workers on this 2-core machine), so make test runs
+# (pytest 566 s against 251 s, both on two workers on this 2-core machine), so make test runs
 # without it and this target gives the report (95 % of tutorial at the last measure).
 coverage: setup chromium nginx
 	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal --cov=tutorial --cov-report=term:skip-covered

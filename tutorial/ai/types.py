@@ -149,6 +149,9 @@ class Estimate:
     win_chance: float
     point_difference: float
     reasons: tuple[Reason, ...]
+    #: For an exchange of the seven (which does not use up the turn, rule 10): the best action
+    #: after it, whose value the exchange carries. None for every other action.
+    follow_up: Action | None = None
 
     @property
     def principle(self) -> Principle | None:
@@ -169,6 +172,16 @@ class Evaluation:
     def best(self) -> Estimate:
         return self.estimates[0]
 
+    @property
+    def exact(self) -> bool:
+        """Every card is known to the seat and the position was solved: no chances to speak of."""
+        return self.samples == 0
+
+    @property
+    def forced(self) -> bool:
+        """Only one action is legal: nothing to decide, nothing to grade."""
+        return len(self.estimates) == 1
+
     def estimate_of(self, action: Action) -> Estimate:
         """The estimate of ``action`` (ValueError when it is not a legal action here)."""
         for estimate in self.estimates:
@@ -178,9 +191,10 @@ class Evaluation:
 
 
 class GradeKind(StrEnum):
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
+    GOOD = "good"  # the coach's choice, or one the search cannot tell apart from it
+    INACCURACY = "inaccuracy"  # worse than the coach's choice by more than the noise
+    MISTAKE = "mistake"  # worse by a wide margin
+    FORCED = "forced"  # the only legal action (or nothing to decide): not graded
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +203,10 @@ class Grade:
 
     ``reasons``: what the best action has that the graded one lacks (empty when the action
     is the best or as good), most important first; each estimate keeps its own reasons.
+    ``close``: the action is not the coach's choice, but the search cannot tell them apart
+    (the paired difference does not clear the noise): "about as good".
+    ``win_loss`` and ``point_loss``: what the action gives up against the coach's choice,
+    measured on the same sampled deals (paired), 0 when it is the choice.
     """
 
     kind: GradeKind
@@ -198,3 +216,6 @@ class Grade:
     best_estimate: Estimate
     reasons: tuple[Reason, ...]
     evaluation: Evaluation
+    close: bool = False
+    win_loss: float = 0.0
+    point_loss: float = 0.0

@@ -61,7 +61,7 @@ chromium:
 # Debian's nginx, the production front (make serve, the security tests), with the module that
 # sends the build's precompressed .br copies.
 nginx:
-	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || ( (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx libnginx-mod-http-brotli-static) >/dev/null || echo "nginx could not be installed: the production stack tests will be skipped" )
+	@test -x /usr/sbin/nginx -a -e /usr/lib/nginx/modules/ngx_stream_module.so || ( (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx libnginx-mod-http-brotli-static libnginx-mod-stream) >/dev/null || echo "nginx could not be installed: the production stack tests will be skipped" )
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
@@ -94,9 +94,9 @@ run: setup
 	$(BIN)/flask --app tutorial:create_app run --host 127.0.0.1 --port $(PORT)
 
 # Production: nginx on PORT in front of two gunicorn servers on unix sockets in RUN_DIR (run/):
-# the pages, and the searches (tutorial/web/stack.py, deploy/nginx.conf; see the README).
+# the pages, and the searches (deploy/stack.py, deploy/nginx.conf; see the README).
 serve: setup nginx
-	PORT=$(PORT) $(PY) -m tutorial.web.stack
+	PORT=$(PORT) $(PY) -m deploy.stack
 
 bench: setup
 	$(PY) benchmarks/engine_speed.py

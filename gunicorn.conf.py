@@ -16,7 +16,7 @@ Environment:
 - ``FORWARDED_ALLOW_IPS``: addresses of a proxy in front whose ``X-Forwarded-Proto`` is
   believed (none by default).
 - ``WEB_BIND``: bind there instead (``unix:/path/pages.sock``): how ``make serve``
-  (:mod:`tutorial.web.stack`) puts gunicorn behind nginx.
+  (:mod:`deploy.stack`) puts gunicorn behind nginx.
 - ``WEB_ROLE=search``: the search upstream behind nginx (the URLs that run the computer player
   or the coach): ``SEARCH_WORKERS`` sync workers (default: the number of cores), each at a
   lower CPU priority (``SEARCH_NICE``, default 10) so that pages come first on a busy core,

@@ -696,7 +696,7 @@ AIM_ATTACK_P99_MS = 300.0
 
 
 def start_stack(run_dir: Path, *, search_pool: bool = True) -> Any:
-    """nginx + the two gunicorn servers (:mod:`tutorial.web.stack`) in production, on a free
+    """nginx + the two gunicorn servers (:mod:`deploy.stack`) in production, on a free
     port of 127.0.0.1 (the visitor and the attackers connect from loopback addresses of their
     own: nginx's limits are per address)."""
     port = free_port()
@@ -705,7 +705,7 @@ def start_stack(run_dir: Path, *, search_pool: bool = True) -> Any:
     os.environ["SITE_URL"] = f"http://127.0.0.1:{port}"
     os.environ.setdefault("TRUSTED_HOSTS", "127.0.0.1")
     os.environ.pop("FLASK_DEBUG", None)
-    from tutorial.web.stack import Settings, start
+    from deploy.stack import Settings, start
 
     return start(Settings(run_dir=run_dir, port=port, search_pool=search_pool))
 

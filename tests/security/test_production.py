@@ -173,7 +173,9 @@ def test_precompressed_copies_reach_only_clients_that_accept_them(
         path = spelling.format(name)
     status, headers, body = http_get(prod_server, "/static/" + path + packed)
     assert "content-encoding" not in headers
-    if status == 200:
+    if "//" in path and not path.startswith("./"):  # first to the canonical path (a dot: none)
+        assert status == 308 and headers["location"] == f"/static/{name}{packed}"
+    elif status == 200:
         assert not packed and body == (STATIC / name).read_bytes()
     else:
         assert status == 404

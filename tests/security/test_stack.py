@@ -1,5 +1,5 @@
 """The production stack (issue 19): nginx in front of a pages and a search gunicorn
-(:mod:`tutorial.web.stack`, ``deploy/nginx.conf``), over real HTTP.
+(:mod:`deploy.stack`, ``deploy/nginx.conf``), over real HTTP.
 
 - the site through nginx: the app's security headers once on every answer, nginx's own answers
   included; the build's files from nginx, precompressed copies only in place of their file;
@@ -23,13 +23,13 @@ from pathlib import Path
 
 import pytest
 
+from deploy.stack import Stack
 from tests.rig.http import http_get
 from tests.rig.server import SECRET_KEY
 from tests.rig.stack import NGINX
 from tutorial.web.play import computer
 from tutorial.web.play.games import advance, dumps, new_game
 from tutorial.web.security import security_headers
-from tutorial.web.stack import Stack
 
 pytestmark = pytest.mark.http
 

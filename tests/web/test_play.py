@@ -55,7 +55,10 @@ def start_game(client: FlaskClient, game: Game, lang: str = "en") -> str:
 
 
 def test_a_new_game_starts_from_the_settings(web: FlaskClient) -> None:
-    response = web.get("/es/play?level=expert&quinte=100&target=2")
+    form = web.get("/es/play?level=expert&quinte=100&target=2")  # the form computes nothing:
+    assert form.status_code == 303  # it hands its settings to the start, on the search side
+    assert form.headers["Location"] == "/es/play/start/expert?quinte=100&target=2"
+    response = web.get(form.headers["Location"])
     assert response.status_code == 303
     game = loads(token_of(response.headers["Location"]), KEY)
     assert (game.level, game.quinte, game.target, game.warn) == ("expert", 100, 2, False)

@@ -3,9 +3,10 @@
 Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.play.games`):
 
 - ``/<lang>/play`` (``play.index``): choose the level, the quinte and the match target;
-- ``/<lang>/play?level=&quinte=&target=`` (the settings form) and
-  ``/<lang>/play/start/<level>`` (``play.start``, other settings from the query): a new match,
-  redirected (303) to its first position;
+- ``/<lang>/play?level=&quinte=&target=`` (the settings form): checked, then redirected (303)
+  to ``/<lang>/play/start/<level>`` (``play.start``, other settings from the query) without
+  computing anything (a page URL runs no search), which starts a new match and redirects
+  (303) to its first position;
 - ``/<lang>/play/<token>`` (``play.game``): a position, the learner to act or the deal over;
   ``?hint=1|2|3`` shows the coach's hint up to that step, ``?why=<card>`` says why a dimmed
   card may not be played, ``?undone=1`` (the Undo link) says the last move was taken back;
@@ -133,9 +134,11 @@ def _see_other(url: str) -> Response:
 @bp.get("/<lang:lang>/play")
 def index(lang: str) -> Response:
     """The settings of a new match; with them in the query (the form), the match starts."""
-    if "level" in request.args:  # the form always sends a level
+    if "level" in request.args:  # the form always sends a level: to the start, on the search side
         level = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
-        return _start(lang, level)
+        _settings()  # a bad setting is this form's 400, not the start's
+        query: dict[str, Any] = {n: v for n, v in request.args.items() if n in ("quinte", "target", "warn")}
+        return _see_other(url_for("play.start", lang=lang, level=level, **query))
     quick = [(level, url_for("play.start", lang=lang, level=level)) for level in LEVELS]
     return render_page("play/index.html", levels=LEVELS, quick=quick)
 
@@ -148,11 +151,16 @@ def start(lang: str, level: str) -> Response:
     return _start(lang, level)
 
 
-def _start(lang: str, level: str) -> Response:
+def _settings() -> tuple[int, int, bool | None]:
+    """The quinte, the match target and the warning of a new match, from the query."""
     quinte = _one("quinte", _QUINTES, gettext("The quinte is worth 50 or 100 points.")) or "50"
     target = _one("target", _TARGETS, gettext("A match is played to 3 deals or to 2.")) or "3"
     warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
-    game = new_game(level, _QUINTES[quinte], _TARGETS[target], _WARN[warn] if warn else None)
+    return _QUINTES[quinte], _TARGETS[target], _WARN[warn] if warn else None
+
+
+def _start(lang: str, level: str) -> Response:
+    game = new_game(level, *_settings())
     game = advance(game, _key(), computer.choose)
     return _see_other(url_for("play.game", lang=lang, token=_token(game)))
 

@@ -105,8 +105,9 @@ class Settings:
     per_address_connections: int = 64
     #: Connections one address may hold open at once, whether their request has come or not.
     tcp_per_address: int = 128
-    #: Searches one address may have in the search upstream at once (then 429).
-    search_per_address: int = 2
+    #: Searches one address may have in the search upstream at once (then 429): half the
+    #: search workers (one on two cores), so one address never holds them all.
+    search_per_address: int = max(1, _cores() // 2)
     #: Event streams one address may hold open at once.
     streams_per_address: int = 8
     #: A log past this size is rotated (one old copy, ``.1``, kept).
@@ -127,6 +128,7 @@ class Settings:
             host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
             search_queue=_int_env("SEARCH_QUEUE", 2 * cores),
             search_workers=_int_env("SEARCH_WORKERS", cores),
+            search_per_address=_int_env("SEARCH_PER_ADDRESS", max(1, cores // 2)),
             page_workers=_int_env("WEB_CONCURRENCY", 2 * cores),
             search_budget=_int_env("SEARCH_BUDGET", 5),
             log_max_bytes=_int_env("LOG_MAX_BYTES", 10 * 1024 * 1024),

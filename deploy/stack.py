@@ -311,7 +311,8 @@ class Stack:
                     )
                     due[name] = now + delay[name]
                     delay[name] = min(2 * delay[name], last)
-                elif now >= due.pop(name):
+                elif now >= due[name]:
+                    del due[name]
                     self.spawn(name)
                     since[name] = now
                     self.restarts[name] += 1

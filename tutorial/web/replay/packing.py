@@ -36,6 +36,7 @@ import re
 
 from tutorial.engine import ALL_CARDS, DECK_SIZE, Card, Deal, DealRecord, IllegalAction, parse_action
 from tutorial.engine.rules import QUINTE_VALUES
+from tutorial.web.replay.check import unusable
 
 VERSION = 1
 #: The most redraws for dealer a packed record may hold (rule 2: equal ranks draw again).
@@ -135,6 +136,8 @@ def _players(custom: int, tail: bytes) -> tuple[str, str]:
         raise PackError("names are not UTF-8") from None
     if len(names) != 2:
         raise PackError("two names expected")
+    if any(unusable(name) for name in names):  # as a pasted record's names are checked
+        raise PackError("a name holds a character that is not allowed")
     return (names[0], names[1])
 
 

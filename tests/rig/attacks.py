@@ -17,6 +17,7 @@ address. Every loop is bounded in time.
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import socket
 import threading
@@ -106,25 +107,42 @@ class Visitor(threading.Thread):
 
 def flood(server: Address, paths: list[str], source: str, connections: int, seconds: float) -> Answered:
     """``connections`` clients from ``source`` asking ``paths`` in turn for ``seconds``, each
-    request on a new connection, the next as soon as one is answered."""
-    answered = Answered()
-    lock = threading.Lock()
-    deadline = time.monotonic() + seconds
+    request on a new connection, the next as soon as one is answered (asyncio: one thread,
+    so that the attack itself takes little of the cores the server shares)."""
+    return asyncio.run(_flood(server, paths, source, connections, seconds))
 
-    def client(offset: int) -> None:
+
+async def _flood(
+    server: Address, paths: list[str], source: str, connections: int, seconds: float
+) -> Answered:
+    answered = Answered()
+    deadline = time.monotonic() + seconds
+    timeout = max(1.0, seconds)
+
+    async def one(path: str) -> int:
+        reader, writer = await asyncio.open_connection(server.host, server.port, local_addr=(source, 0))
+        try:
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: {server.host}\r\nConnection: close\r\n\r\n".encode())
+            head = await reader.readline()
+            while await reader.read(65536):
+                pass
+            return int(head.split()[1]) if head.startswith(b"HTTP/") else 0
+        finally:
+            writer.close()
+
+    async def client(offset: int) -> None:
         i = offset
         while time.monotonic() < deadline:
-            status, _, ms = get(server, paths[i % len(paths)], source, timeout=max(1.0, seconds))
+            started = time.monotonic()
+            try:
+                status = await asyncio.wait_for(one(paths[i % len(paths)]), timeout)
+            except (OSError, TimeoutError, ValueError, IndexError):
+                status = 0
             i += connections
-            with lock:
-                answered.statuses[status] += 1
-                answered.latencies.append(ms)
+            answered.statuses[status] += 1
+            answered.latencies.append((time.monotonic() - started) * 1000)
 
-    threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(connections)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=seconds + 15)
+    await asyncio.gather(*(client(n) for n in range(connections)))
     return answered
 
 

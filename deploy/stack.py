@@ -34,6 +34,7 @@ import contextlib
 import ctypes
 import json
 import os
+import pickle
 import resource
 import shutil
 import signal
@@ -49,6 +50,7 @@ from flask import Flask
 
 from tutorial.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 from tutorial.web import ConfigurationError, create_app, errors
+from tutorial.web.answers import demo_charts
 from tutorial.web.families import Kind, nginx_paths
 from tutorial.web.security import security_headers
 
@@ -62,6 +64,9 @@ BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
 #: included, are capped there.
 STREAM_MODULE = Path("/usr/lib/nginx/modules/ngx_stream_module.so")
 START_TIMEOUT = 40.0
+#: The narrated deals' evaluations made at start (:func:`tutorial.web.answers.demo_charts`),
+#: loaded by each gunicorn master before its workers fork (``gunicorn.conf.py``).
+ANSWERS_FILE = "answers.pickle"
 #: The three servers, in the order they are started.
 SERVERS = ("pages", "search", "nginx")
 #: Seconds before a server that exited is started again: doubled at each exit in a row, up to
@@ -112,6 +117,9 @@ class Settings:
     streams_per_address: int = 8
     #: A log past this size is rotated (one old copy, ``.1``, kept).
     log_max_bytes: int = 10 * 1024 * 1024
+    #: Make the narrated deals' charts once at start (``RUN_DIR/answers.pickle``), for the
+    #: masters to load before their workers fork (and again at each restart).
+    warm_demos: bool = True
     #: Seconds a search may run (the app stops it: 503), and nginx waits for its answer.
     search_budget: int = 5
     #: False: the search URLs go to the pages upstream too (to measure what the pool brings).
@@ -132,6 +140,7 @@ class Settings:
             page_workers=_int_env("WEB_CONCURRENCY", 2 * cores),
             search_budget=_int_env("SEARCH_BUDGET", 5),
             log_max_bytes=_int_env("LOG_MAX_BYTES", 10 * 1024 * 1024),
+            warm_demos=_int_env("WARM_DEMOS", 1) != 0,
             access_log=bool(os.environ.get("ACCESS_LOG")),
         )
 
@@ -212,6 +221,13 @@ def write_run_dir(settings: Settings, app: Flask) -> Path:
             (run / "_refused" / f"{status}-{lang}.html").write_bytes(errors.busy_page(app, lang, status))
     conf = run / "nginx.conf"
     conf.write_text(nginx_conf(settings, production), encoding="utf-8")
+    answers = run / ANSWERS_FILE
+    answers.unlink(missing_ok=True)
+    if settings.warm_demos:
+        with app.app_context():
+            made = demo_charts()
+        answers.with_suffix(".tmp").write_bytes(pickle.dumps(made))
+        answers.with_suffix(".tmp").replace(answers)
     return conf
 
 
@@ -386,6 +402,9 @@ def _gunicorn(settings: Settings, role: str, env: dict[str, str]) -> subprocess.
         # Only nginx opens the sockets: its X-Forwarded-Proto is believed.
         "FORWARDED_ALLOW_IPS": "*",
     }
+    answers = run / ANSWERS_FILE
+    if answers.exists():
+        role_env["ANSWERS_FILE"] = str(answers)
     if role == "search":
         role_env["WEB_ROLE"] = "search"
         role_env["SEARCH_BUDGET"] = str(settings.search_budget)

@@ -29,4 +29,5 @@ def start_stack(run_dir: Path, **settings: Any) -> Stack:
         WEB_CONCURRENCY="2",
         PYTHONDONTWRITEBYTECODE="1",
     )
+    settings.setdefault("warm_demos", False)  # (seconds of searches at start: tests that need it ask)
     return stack.start(stack.Settings(run_dir=run_dir, port=port, access_log=True, **settings), env)

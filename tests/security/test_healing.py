@@ -53,6 +53,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
         PYTHONDONTWRITEBYTECODE="1",
         LOG_MAX_BYTES=str(LOG_MAX_BYTES),
         ACCESS_LOG="1",
+        WARM_DEMOS="0",
     )
     log = run.parent / "supervisor.log"
     server = start([sys.executable, "-m", "deploy.stack"], env, log, port=port, timeout=60)

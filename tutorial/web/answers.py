@@ -46,3 +46,28 @@ def choice_grade(deal: Deal, action: Action, seed: str) -> Grade:
     )
     evaluation = ANSWERS.get_or_make(("choice", seed, decision), lambda: choice_evaluation(deal, seed))
     return judge(evaluation, action)
+
+
+# ----------------------------------------------- made once for every process (before the fork)
+def demo_charts(slugs: list[str] | None = None) -> list[tuple[Hashable, Evaluation]]:
+    """The evaluations every narrated deal's chart needs (the coach's grade of each choice),
+    made now in the current app (every deal's, or those of ``slugs``); what the app keeps
+    then, to hand to other processes
+    (:func:`keep`): ``deploy/stack.py`` makes them once, the pages server's master loads them
+    before its workers fork, so no page worker computes a chart."""
+    from tutorial.narration.demos import demos
+    from tutorial.web.demo import shown_demo
+    from tutorial.web.demo.pause import deal_grades
+
+    for slug in demos() if slugs is None else slugs:
+        demo = shown_demo(slug)
+        if demo is not None:
+            deal_grades(demo)
+    return ANSWERS.store().items()
+
+
+def keep(items: list[tuple[Hashable, Evaluation]]) -> None:
+    """Keep ``items`` (from :func:`demo_charts`) in the current app's answers."""
+    store = ANSWERS.store()
+    for key, evaluation in items:
+        store.set(key, evaluation)

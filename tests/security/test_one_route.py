@@ -25,7 +25,8 @@ from tutorial.ai import coach, player
 from tutorial.narration.demos import demos
 from tutorial.web import create_app
 from tutorial.web.families import SEARCH_ENDPOINTS
-from tutorial.web.play.games import dumps, new_game
+from tutorial.web.play import computer
+from tutorial.web.play.games import advance, dumps, new_game, rebuild
 from tutorial.web.replay.packing import pack
 
 
@@ -37,20 +38,22 @@ def pages_app() -> Flask:
 
 def _search_paths() -> dict[str, str]:
     """A real URL of each search endpoint."""
-    token = dumps(new_game("club", 50, 3), SECRET_KEY)
-    packed = pack(next(iter(demos().values())).record)
+    game = advance(new_game("club", 50, 3), SECRET_KEY, computer.choose)  # the learner to act
+    token = dumps(game, SECRET_KEY)
+    move = rebuild(game, SECRET_KEY).deal.legal_actions()[0].token
+    packed = pack(demos()["full-deal"].record)
     return {
         "play.start": "/en/play/start/club",
         "play.game": f"/en/play/{token}",
-        "play.move": f"/en/play/{token}/m/pass",
+        "play.move": f"/en/play/{token}/m/{move}",
         "play.review": f"/en/play/{token}/review",
         "play.record": f"/en/play/{token}/record.json",
         "replay.step": f"/en/replay/{packed}/3",
         "replay.ask": f"/en/replay/{packed}/3/ask",
-        "replay.answer": f"/en/replay/{packed}/3/ask/a",
+        "replay.answer": f"/en/replay/{packed}/3/ask/AC",
         "replay.along": f"/en/replay/{packed}/along/1/a",
         "demo.along": "/en/demo/full-deal/along/1/a",
-        "demo.answer": "/en/demo/full-deal/4/ask/a",
+        "demo.answer": "/en/demo/full-deal/3/ask/AC",
     }
 
 
@@ -77,7 +80,11 @@ def _get(client: FlaskClient, path_info: str) -> Any:
 
 
 def test_every_search_endpoint_has_a_real_url_here() -> None:
+    """(So that the refusals below are refusals: each URL is answered where searches run.)"""
     assert set(_search_paths()) == SEARCH_ENDPOINTS
+    client = create_app({"TESTING": True, "WEB_ROLE": "search", "SECRET_KEY": SECRET_KEY}).test_client()
+    for endpoint, path in _search_paths().items():
+        assert client.get(path).status_code in (200, 303), endpoint
 
 
 @pytest.mark.parametrize("endpoint", sorted(SEARCH_ENDPOINTS))

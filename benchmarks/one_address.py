@@ -245,7 +245,11 @@ def main(argv: list[str] | None = None) -> int:
             alone = Visitor(stack, RULES)
             alone.start()
             time.sleep(3)
-            results: dict[str, Any] = {"visitor_alone": alone.stop().summary(), "attacks": {}}
+            results: dict[str, Any] = {
+                "load_average": [round(x, 2) for x in os.getloadavg()],
+                "visitor_alone": alone.stop().summary(),
+                "attacks": {},
+            }
             for name in args.only:
                 results["attacks"][name] = run_attack(name, stack, args.seconds, hints, replays)
                 if not args.json:
@@ -255,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             stack.stop()
     results["traceback_in_logs"] = "Traceback" in logs
+    results["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     met = not results["traceback_in_logs"] and all(
         all(figures["aims"].values()) for figures in results["attacks"].values()
     )

@@ -48,6 +48,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from tutorial.ai import LEVELS
 from tutorial.catalogs import DEFAULT_LANGUAGE, LANGUAGES
 from tutorial.web import ConfigurationError, create_app, errors
 from tutorial.web.answers import demo_charts
@@ -161,6 +162,7 @@ def nginx_conf(settings: Settings, production: bool) -> str:
         "LISTEN": f"{settings.host}:{settings.port}",
         "STATIC": str(REPO / "static"),
         "LANGS": "|".join(LANGUAGES),
+        "LEVELS": "|".join(LEVELS),
         "DEFAULT_LANG": DEFAULT_LANGUAGE,
         "PAGE_RATE": str(settings.page_rate),
         "PAGE_BURST": str(settings.page_burst),

@@ -18,7 +18,7 @@ KEY = "test-key-play-view"
 def _page(declares: tuple[Declare, ...]) -> str:
     app: Flask = create_app({"TESTING": True, "SECRET_KEY": KEY})
     with app.test_request_context("/en/play/x"):
-        state = rebuild(Game("viewgame0001", "beginner", 50, 3), KEY)
+        state = rebuild(Game("viewgame0001", "beginner"), KEY)
         view = build_view(state, "token", "en", {}, None)
         view.your_turn = True
         view.declares = declares

@@ -55,10 +55,13 @@ from .rules import (
     TRUMP_VALUES,
     Combination,
     Reason,
+    SettingError,
+    SettingField,
     Settings,
     TrickWin,
     combination_value,
     declaration_in_trumps,
+    setting_fields,
 )
 
 __all__ = [
@@ -103,6 +106,8 @@ __all__ = [
     "RecordError",
     "Replay",
     "SeatView",
+    "SettingError",
+    "SettingField",
     "Settings",
     "Step",
     "Suit",
@@ -121,6 +126,7 @@ __all__ = [
     "parse_url_form",
     "random_record",
     "replay",
+    "setting_fields",
     "sorted_hand",
     "trick_winner",
     "url_form",

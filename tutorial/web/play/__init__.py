@@ -38,7 +38,17 @@ from flask import g as flask_g
 from flask_babel import gettext
 
 from tutorial.ai import LEVELS, Grade, GradeKind
-from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Action, Card, Deal, DealRecord, url_form
+from tutorial.engine import (
+    Action,
+    Card,
+    Deal,
+    DealRecord,
+    SettingError,
+    SettingField,
+    Settings,
+    setting_fields,
+    url_form,
+)
 from tutorial.narration.coach import Coach
 from tutorial.narration.language import speaker
 from tutorial.web.play import computer
@@ -61,8 +71,6 @@ from tutorial.web.render import render_page
 
 bp = Blueprint("play", __name__)
 
-_QUINTES = {str(value): value for value in QUINTE_VALUES}
-_TARGETS = {str(target): target for target in MATCH_TARGETS}
 _WARN = {"1": True, "0": False}
 _HINTS = ("1", "2", "3")
 
@@ -148,11 +156,27 @@ def start(lang: str, level: str) -> Response:
     return _start(lang, level)
 
 
+def _setting_problem(field: SettingField | None) -> str:
+    """What the 400 page says of a setting the query gives a value it does not allow."""
+    if field is not None and field.key == "target":
+        return str(gettext("A match is played to 3 deals or to 2."))
+    return str(gettext("The quinte is worth 50 or 100 points."))
+
+
+def _settings() -> Settings:
+    """The match's settings from the query (the form's radio buttons; each once at most)."""
+    for field in setting_fields():
+        if len(request.args.getlist(field.key)) > 1:
+            raise BadRequest(_setting_problem(field))
+    try:
+        return Settings.from_query(request.args)
+    except SettingError as exc:
+        raise BadRequest(_setting_problem(exc.field)) from None
+
+
 def _start(lang: str, level: str) -> Response:
-    quinte = _one("quinte", _QUINTES, gettext("The quinte is worth 50 or 100 points.")) or "50"
-    target = _one("target", _TARGETS, gettext("A match is played to 3 deals or to 2.")) or "3"
     warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
-    game = new_game(level, _QUINTES[quinte], _TARGETS[target], _WARN[warn] if warn else None)
+    game = new_game(level, _settings(), _WARN[warn] if warn else None)
     game = advance(game, _key(), computer.choose)
     return _see_other(url_for("play.game", lang=lang, token=_token(game)))
 

@@ -33,8 +33,6 @@ from itsdangerous import BadData, URLSafeSerializer
 from tutorial.ai import LEVELS
 from tutorial.engine import (
     ALL_CARDS,
-    MATCH_TARGETS,
-    QUINTE_VALUES,
     Action,
     Card,
     Deal,
@@ -42,6 +40,7 @@ from tutorial.engine import (
     Match,
     RecordError,
     Replay,
+    SettingError,
     Settings,
     draw_for_dealer,
     parse_action,
@@ -55,8 +54,9 @@ from tutorial.engine.match import random_draw
 LEARNER, COMPUTER = 0, 1
 #: The coach's level for hints, warnings and reviews (whatever the computer's level).
 COACH_LEVEL = "expert"
-#: Token format version (a change of layout makes old tokens foreign).
-VERSION = 1
+#: Token format version: 2 carries the settings whole (``Settings.to_json``); version 1
+#: (the quinte and the target in two places of their own) is still read.
+VERSION = 2
 #: Longest token accepted, in characters (a whole deal is far below this).
 MAX_TOKEN = 1500
 #: Most moves taken back that a token counts (beyond, the count stays here).
@@ -81,16 +81,11 @@ class Game:
 
     id: str
     level: str = "club"
-    quinte: int = QUINTE_VALUES[0]
-    target: int = MATCH_TARGETS[0]
+    settings: Settings = field(default_factory=Settings)
     warn: bool = False
     results: tuple[int | None, ...] = ()  # winners of the deals played (None: a tie)
     actions: tuple[str, ...] = ()  # the deal in progress, as record tokens
     undos: int = 0  # moves taken back in the deal in progress
-
-    @property
-    def settings(self) -> Settings:
-        return Settings(quinte_value=self.quinte, match_target=self.target)
 
     @property
     def deal_index(self) -> int:
@@ -101,15 +96,14 @@ class Game:
         return replace(self, actions=(*self.actions, token))
 
 
-def new_game(level: str, quinte: int, target: int, warn: bool | None = None) -> Game:
+def new_game(level: str, settings: Settings | None = None, warn: bool | None = None) -> Game:
     """A new match with a fresh random identifier (warn: on by default at beginner level)."""
-    if level not in LEVELS or quinte not in QUINTE_VALUES or target not in MATCH_TARGETS:
-        raise ValueError("unknown setting")
+    if level not in LEVELS:
+        raise ValueError("unknown level")
     return Game(
         id=secrets.token_urlsafe(9),
         level=level,
-        quinte=quinte,
-        target=target,
+        settings=settings or Settings(),
         warn=level == LEVELS[0] if warn is None else warn,
     )
 
@@ -126,8 +120,7 @@ def dumps(game: Game, secret_key: str) -> str:
         VERSION,
         game.id,
         LEVELS.index(game.level),
-        game.quinte,
-        game.target,
+        game.settings.to_json(),
         int(game.warn),
         results,
         " ".join(game.actions),
@@ -157,19 +150,20 @@ def _is_int(value: object) -> bool:
 
 
 def _from_payload(payload: Any) -> Game | None:
-    if not isinstance(payload, list) or len(payload) != 9:
+    if isinstance(payload, list) and len(payload) == 9 and payload[0] == 1:
+        # Version 1: the quinte and the match target in places of their own.
+        version, game_id, level, quinte, target, *rest = payload
+        payload = [VERSION, game_id, level, {"quinte": quinte, "target": target}, *rest]
+    if not isinstance(payload, list) or len(payload) != 8:
         return None
-    version, game_id, level, quinte, target, warn, results, actions, undos = payload
+    version, game_id, level, rules, warn, results, actions, undos = payload
     if version != VERSION or not isinstance(game_id, str) or not _ID.fullmatch(game_id):
         return None
     if not _is_int(level) or not 0 <= level < len(LEVELS):
         return None
-    if (
-        not _is_int(quinte)
-        or quinte not in QUINTE_VALUES
-        or not _is_int(target)
-        or target not in MATCH_TARGETS
-    ):
+    try:
+        settings = Settings.from_json(rules)
+    except SettingError:
         return None
     if warn not in (0, 1) or not _is_int(warn) or not _is_int(undos) or not 0 <= undos <= MAX_UNDOS:
         return None
@@ -183,8 +177,7 @@ def _from_payload(payload: Any) -> Game | None:
     return Game(
         id=game_id,
         level=LEVELS[level],
-        quinte=quinte,
-        target=target,
+        settings=settings,
         warn=bool(warn),
         results=tuple(None if r == "t" else int(r) for r in results),
         actions=tokens,
@@ -264,7 +257,7 @@ def rebuild(
         deck=deck(secret_key, game.id, game.deal_index),
         dealer=match.dealer,
         actions=game.actions,
-        quinte_value=game.quinte,
+        settings=game.settings,
         players=(players[0] or "You", players[1] or "Computer"),
         draw=draws if game.deal_index == 0 else (),
     )

@@ -374,7 +374,7 @@ class _Builder:
                 "computer": players[1],
                 "a": wins[0],
                 "b": wins[1],
-                "target": game.target,
+                "target": game.settings.match_target,
             },
             match_over_text=str(over_text),
             deal_number=game.deal_index + 1,

@@ -67,3 +67,10 @@ def test_query_text_is_compared_with_the_spellings_never_converted(text):
 
 def test_the_dix_de_der_is_read_from_the_settings():
     assert Settings().last_trick_bonus == Settings(100, 2).last_trick_bonus == 10
+
+
+def test_the_short_form_leaves_out_the_defaults_and_reads_back_the_same():
+    assert Settings().to_json(defaults=False) == {}
+    assert Settings(100, 2).to_json(defaults=False) == {"quinte": 100, "target": 2}
+    for settings in (Settings(), Settings(100), Settings(50, 2)):
+        assert Settings.from_json(settings.to_json(defaults=False)) == settings

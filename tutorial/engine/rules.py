@@ -148,6 +148,8 @@ class Settings:
 
     >>> Settings.from_json({"quinte": 100}).to_json()
     {'quinte': 100, 'target': 3}
+    >>> Settings(quinte_value=100).to_json(defaults=False)
+    {'quinte': 100}
     >>> Settings.from_query({"quinte": "100", "target": "2"}, scope="deal").to_json("deal")
     {'quinte': 100}
     """
@@ -164,9 +166,14 @@ class Settings:
         """Rule 16: the dix de der (not a setting: the same in every variant we know)."""
         return LAST_TRICK_BONUS
 
-    def to_json(self, scope: Scope | None = None) -> dict[str, int]:
-        """``{key: value}`` for every setting of ``scope`` (every setting when ``None``)."""
-        return {f.key: getattr(self, f.name) for f in setting_fields(scope)}
+    def to_json(self, scope: Scope | None = None, *, defaults: bool = True) -> dict[str, int]:
+        """``{key: value}`` for every setting of ``scope`` (every setting when ``None``);
+        without ``defaults``, only the settings away from their default (the short form)."""
+        return {
+            f.key: getattr(self, f.name)
+            for f in setting_fields(scope)
+            if defaults or getattr(self, f.name) != f.default
+        }
 
     @classmethod
     def from_json(cls, obj: object, scope: Scope | None = None) -> Settings:

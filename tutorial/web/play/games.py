@@ -54,7 +54,8 @@ from tutorial.engine.match import random_draw
 LEARNER, COMPUTER = 0, 1
 #: The coach's level for hints, warnings and reviews (whatever the computer's level).
 COACH_LEVEL = "expert"
-#: Token format version: 2 carries the settings whole (``Settings.to_json``); version 1
+#: Token format version: 2 carries the settings whole (``Settings.to_json``, the settings away
+#: from their default); version 1
 #: (the quinte and the target in two places of their own) is still read.
 VERSION = 2
 #: Longest token accepted, in characters (a whole deal is far below this).
@@ -120,7 +121,7 @@ def dumps(game: Game, secret_key: str) -> str:
         VERSION,
         game.id,
         LEVELS.index(game.level),
-        game.settings.to_json(),
+        game.settings.to_json(defaults=False),
         int(game.warn),
         results,
         " ".join(game.actions),

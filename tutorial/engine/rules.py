@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from .cards import DECK_SIZE, TOTAL_CARD_POINTS, Rank, Suit
+from .cards import DECK_SIZE, TOTAL_CARD_POINTS, Card, Rank, Suit
 
 HAND_SIZE = 5  # rule 3: five cards each
 TURN_UP_INDEX = 10  # rule 3: deck[10] is the turn-up
@@ -50,6 +50,16 @@ class Combination(Enum):
     def ranks(self) -> tuple[Rank, ...]:
         """The ranks of a suit combination; empty for the quinte (any five brisques)."""
         return SUIT_COMBINATION_RANKS.get(self, ())
+
+    @property
+    def has_suit(self) -> bool:
+        """Rule 12: every combination is of one suit but the quinte (any five brisques)."""
+        return self is not Combination.QUINTE
+
+    def suit_of(self, card: Card) -> Suit | None:
+        """The suit of this combination declared with ``card``: the card's, or ``None`` for a
+        quinte."""
+        return card.suit if self.has_suit else None
 
 
 SUIT_COMBINATION_RANKS: dict[Combination, tuple[Rank, ...]] = {
@@ -199,7 +209,7 @@ def _quoted(keys: Sequence[str]) -> str:
 
 def declaration_in_trumps(combination: Combination, suit: Suit | None, trumps: Suit) -> bool:
     """Rule 12: a suit combination is in trumps when its suit is trumps; a quinte has no suit."""
-    return combination is not Combination.QUINTE and suit is trumps
+    return combination.has_suit and suit is trumps
 
 
 def combination_value(combination: Combination, in_trumps: bool, settings: Settings) -> int:

@@ -144,7 +144,7 @@ def build_table(
     for p in (0, 1):
         decls = tuple(
             (
-                narrator.combination(d.combination, d.card, d.in_trumps),
+                narrator.combination(d.combination, d.suit, d.in_trumps),
                 None if d.combination is Combination.CHOUINE else d.value,
             )
             for d in deal.declarations

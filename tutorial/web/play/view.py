@@ -26,7 +26,6 @@ from tutorial.engine import (
     Play,
     Swap,
     combination_value,
-    declaration_in_trumps,
     sorted_hand,
     url_form,
 )
@@ -286,8 +285,8 @@ class _Builder:
         """A declaration offered with the card that carries it, and its value."""
         assert action.declaration is not None
         deal = self.deal
-        in_trumps = declaration_in_trumps(action.declaration, action.card.suit, deal.trumps)
-        comb = self.narrator.combination(action.declaration, action.card, in_trumps)
+        in_trumps = action.declaration_in_trumps(deal.trumps)
+        comb = self.narrator.combination(action.declaration, action.declaration_suit, in_trumps)
         value = (
             None
             if action.declaration is Combination.CHOUINE

@@ -5,7 +5,7 @@ and the project's rules reference ``docs/rules.md`` (points 1–18), which the r
 cite by number. The engine builds no sentences: it reports events and reasons.
 """
 
-from .actions import Action, Pass, Play, Swap, action_token, parse_action, parse_url_form, url_form
+from .actions import Action, Pass, Play, Swap, parse_action, parse_url_form, url_form
 from .cards import (
     ALL_CARDS,
     BRISQUE_COUNT,
@@ -114,7 +114,6 @@ __all__ = [
     "Swap",
     "Trick",
     "TrickWin",
-    "action_token",
     "combination_value",
     "count_deal",
     "declaration_in_trumps",

@@ -1,6 +1,6 @@
 """Actions a player takes, and their tokens in deal records.
 
->>> action_token(parse_action("QS/mariage"))
+>>> parse_action("QS/mariage").token
 'QS/mariage'
 >>> parse_action("swap")
 Swap()
@@ -85,11 +85,6 @@ def parse_action(token: str) -> Action:
         return Play(card, _COMBINATIONS_BY_TOKEN[name])
     except KeyError:
         raise ValueError(f"not a declaration: {name!r} in {token!r}") from None
-
-
-def action_token(action: Action) -> str:
-    """The record token of an action."""
-    return action.token
 
 
 _URL_SEPARATOR = "-"  # "/" separates path segments in a URL

@@ -86,7 +86,8 @@ def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
     return pauses(demo.frames, demo.record.meta)
 
 
-def _seed(demo: Demo, number: int) -> str:
+def step_seed(demo: Demo, number: int) -> str:
+    """The seed that names step ``number``'s decision (play-along grades match the step notes)."""
     return f"{demo.slug}|{demo.record.dumps()}|{number}"
 
 
@@ -109,7 +110,7 @@ def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
         if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
             grades.append(None)
         else:
-            grades.append(choice_grade(deal, parse_action(frame.token), _seed(demo, frame.number)))
+            grades.append(choice_grade(deal, parse_action(frame.token), step_seed(demo, frame.number)))
     return tuple(grades)
 
 
@@ -119,7 +120,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
-    verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
+    verdict = choice_grade(frame.before, parse_action(frame.token), step_seed(demo, number))
     return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
 
 
@@ -130,10 +131,6 @@ def answer_token(segment: str) -> str | None:
         return parse_url_form(segment).token
     except ValueError:
         return None
-
-
-def _label(coach: Coach, action: Action, deal: Deal) -> str:
-    return answer_label(coach, action, deal)
 
 
 def question(
@@ -164,7 +161,7 @@ def question(
     actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
     for action in actions:
         token = action.token
-        choices.append(Choice(_label(coach, action, deal), answer_url(url_form(action)), token))
+        choices.append(Choice(answer_label(coach, action, deal), answer_url(url_form(action)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
     for side in base.table.sides:
@@ -210,7 +207,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         return None
     if deal.check(action) is not None:
         return action
-    verdict = choice_grade(deal, action, _seed(demo, number))
+    verdict = choice_grade(deal, action, step_seed(demo, number))
     note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 

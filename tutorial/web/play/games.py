@@ -329,8 +329,8 @@ def _is_action_token(token: str) -> bool:
 
 def parse_learner_action(text: str) -> Action | None:
     """An action written in a URL segment (the engine's :func:`~tutorial.engine.url_form`:
-    ``QS``, ``QS-mariage``, ``swap``, ``pass``)."""
-    if not isinstance(text, str) or len(text) > 16:
+    ``QS``, ``QS-mariage``, ``swap``, ``pass``; its length guard is the engine's)."""
+    if not isinstance(text, str):
         return None
     try:
         return parse_url_form(text)

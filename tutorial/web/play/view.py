@@ -9,7 +9,7 @@ Nothing else of the computer's hand or of the talon reaches the page.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
@@ -31,6 +31,7 @@ from tutorial.engine import (
 )
 from tutorial.engine.events import TrickWon
 from tutorial.narration.coach import Coach, Hint
+from tutorial.narration.demos import action_step
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
@@ -105,7 +106,6 @@ class PlayView:
     hint_step: int = 0
     confirm: Confirm | None = None
     undone: bool = False  # reached by "Take back my last move": say so, not the old events
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def player_names() -> tuple[str, str]:
@@ -389,7 +389,6 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
     replay's step that plays the move."""
     record = dataclasses.replace(state.replay.record, players=player_names())
     packed = pack(record)
-    first_action = 2 + (1 if record.draw else 0)  # the replay's step number of the first action
     steps = [s for s in state.replay.steps if s.index in grades]
     chosen = [chart.Decision(s.index, s.trick, s.player, s.before, s.action) for s in steps]
     built = chart.build_chart(
@@ -399,6 +398,6 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
         [grades[s.index] for s in steps],
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
-        lambda d: url_for("replay.step", lang=lang, packed=packed, step=d.index + first_action),
+        lambda d: url_for("replay.step", lang=lang, packed=packed, step=action_step(record, d.index)),
     )
     return chart.context(built, coach.grade_name, coach.sp.likelihood)

@@ -4,6 +4,7 @@ best first and the others folded in a small menu, never a column of buttons."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from flask import Flask
 
@@ -19,9 +20,7 @@ def _page(declares: tuple[Declare, ...]) -> str:
     app: Flask = create_app({"TESTING": True, "SECRET_KEY": KEY})
     with app.test_request_context("/en/play/x"):
         state = rebuild(Game("viewgame0001", "beginner"), KEY)
-        view = build_view(state, "token", "en", {}, None)
-        view.your_turn = True
-        view.declares = declares
+        view = replace(build_view(state, "token", "en", {}, None), your_turn=True, declares=declares)
         return render_page("play/game.html", block="stage", v=view, t=view.t).get_data(as_text=True)
 
 

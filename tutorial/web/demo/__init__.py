@@ -12,7 +12,7 @@ Every step is a whole page; an htmx request gets only the ``stage`` block (table
 and controls), which the controls swap into ``#demo-stage`` and push to the history. Each
 demo is replayed once per process and its narration made once per language (cached), so a
 step renders from ready data. The page's words come from the ``narration`` catalog
-(:func:`tutorial.web.demo.labels.labels`, and :data:`tutorial.narration.choices.LABELS` for
+(:func:`tutorial.web.table.labels.labels`, and :data:`tutorial.narration.choices.LABELS` for
 the question and play-along boxes), like the narration itself.
 """
 
@@ -26,10 +26,10 @@ from werkzeug.routing import BuildError
 from tutorial.narration.demos import Demo, demos
 from tutorial.narration.language import speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
-from tutorial.web.demo.labels import count_label, labels
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
 from tutorial.web.demo.quick import QuickDemo, is_quick, quick
 from tutorial.web.render import cached_page, render_page
+from tutorial.web.table.labels import count_label, labels
 
 bp = Blueprint("demo", __name__)
 

@@ -20,7 +20,6 @@ from tutorial.narration.choices import labels, questions_label, result_sentence
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, action_step
 from tutorial.narration.language import speaker
-from tutorial.web.demo import chart
 from tutorial.web.demo.pause import (
     Answer,
     answer,
@@ -31,8 +30,10 @@ from tutorial.web.demo.pause import (
     question,
 )
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.demo.view import StepView, rule_link, step_view
+from tutorial.web.demo.view import StepView, step_view
 from tutorial.web.render import render_page
+from tutorial.web.table import chart
+from tutorial.web.table.links import rule_link
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,7 @@ def step_page(
 
 
 def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
-    """The picture of the deal (:mod:`tutorial.web.demo.chart`): the first player's chance,
+    """The picture of the deal (:mod:`tutorial.web.table.chart`): the first player's chance,
     each mark linked to the step that plays the move."""
     full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
     coach = Coach(speaker(lang), demo.record.players)

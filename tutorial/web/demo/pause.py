@@ -45,8 +45,9 @@ from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.narration.refusals import reason_sentence
 from tutorial.web.answers import choice_grade
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.demo.table import CardView
-from tutorial.web.demo.view import StepView, rule_link
+from tutorial.web.demo.view import StepView
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView
 
 
 @dataclass(frozen=True)

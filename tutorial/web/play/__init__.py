@@ -37,7 +37,7 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 from flask import g as flask_g
 from flask_babel import gettext
 
-from tutorial.ai import LEVELS, Grade, GradeKind
+from tutorial.ai import LEVELS, Grade, GradeKind, Level
 from tutorial.engine import (
     Action,
     Card,
@@ -59,6 +59,7 @@ from tutorial.web.play.games import (
     State,
     advance,
     dumps,
+    level_of,
     loads,
     new_game,
     next_deal,
@@ -142,8 +143,8 @@ def _see_other(url: str) -> Response:
 def index(lang: str) -> Response:
     """The settings of a new match; with them in the query (the form), the match starts."""
     if "level" in request.args:  # the form always sends a level
-        level = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
-        return _start(lang, level)
+        text = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
+        return _start(lang, level_of(text) or "club")
     quick = [(level, url_for("play.start", lang=lang, level=level)) for level in LEVELS]
     return render_page("play/index.html", levels=LEVELS, quick=quick)
 
@@ -151,9 +152,10 @@ def index(lang: str) -> Response:
 @bp.get("/<lang:lang>/play/start/<level>")
 def start(lang: str, level: str) -> Response:
     """A new match against the computer at ``level`` (other settings from the query)."""
-    if level not in LEVELS:
+    chosen = level_of(level)
+    if chosen is None:
         abort(404)
-    return _start(lang, level)
+    return _start(lang, chosen)
 
 
 def _setting_problem(field: SettingField | None) -> str:
@@ -174,7 +176,7 @@ def _settings() -> Settings:
         raise BadRequest(_setting_problem(exc.field)) from None
 
 
-def _start(lang: str, level: str) -> Response:
+def _start(lang: str, level: Level) -> Response:
     warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
     game = new_game(level, _settings(), _WARN[warn] if warn else None)
     game = advance(game, _key(), computer.choose)
@@ -196,15 +198,17 @@ def game(lang: str, token: str) -> Response:
     )
     undone = _one("undone", ("1",), gettext("This is not a move you can make in this position.")) is not None
     tokens = _links(current, state)
-    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None, undone)
+    shown, step, hint_next = None, 0, None
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
         evaluation = computer.table_evaluation(key, current, len(current.actions), deal)
-        view.hint = _coach(lang).hint(evaluation, deal)
-        view.hint_step = step
-        view.urls["hint_next"] = (
-            url_for("play.game", lang=lang, token=token, hint=step + 1) if step < len(_HINTS) else None
-        )
+        shown = _coach(lang).hint(evaluation, deal)
+        if step < len(_HINTS):
+            hint_next = url_for("play.game", lang=lang, token=token, hint=step + 1)
+    why = Card.parse(why_code) if why_code else None
+    view = build_view(
+        state, token, lang, tokens, why, undone, hint=shown, hint_step=step, hint_next=hint_next
+    )
     return render_page("play/game.html", block="stage", v=view, t=view.t)
 
 
@@ -252,13 +256,13 @@ def _confirm(lang: str, token: str, current: Game, state: State, action: Action,
     state = rebuild(current, _key())  # with the states before each action, for the narration
     deal = state.deal
     coach = _coach(lang)
-    view = build_view(state, token, lang, _links(current, state), None)
-    view.confirm = Confirm(
+    confirm = Confirm(
         question=coach.warning(graded, deal),
         reasons=tuple(coach.reason(r, deal) for r in graded.reasons),
         yes=url_for("play.move", lang=lang, token=token, action=url_form(action), sure=1),
         no=url_for("play.game", lang=lang, token=token),
     )
+    view = build_view(state, token, lang, _links(current, state), None, confirm=confirm)
     return render_page("play/game.html", block="stage", v=view, t=view.t)
 
 
@@ -303,7 +307,7 @@ class Decision:
 
     trick: int
     played: str
-    grade: str  # GradeKind value, or "forced" when only one move was allowed
+    grade: GradeKind  # FORCED when only one move was allowed
     grade_name: str
     better: str
     reasons: tuple[str, ...]
@@ -327,7 +331,7 @@ def review(lang: str, token: str) -> Response:
         before = step.before
         played = coach.action(step.action, before)
         if len(before.legal_actions()) == 1:
-            decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
+            decisions.append(Decision(step.trick, played, GradeKind.FORCED, gettext("the only move"), "", ()))
             continue
         graded = computer.table_grade(key, current, step.index, before, step.action)
         grades[step.index] = graded
@@ -336,7 +340,7 @@ def review(lang: str, token: str) -> Response:
             Decision(
                 step.trick,
                 played,
-                graded.kind.value,
+                graded.kind,
                 coach.grade_name(graded.kind),
                 coach.better(graded, before),
                 coach.review(graded, before),

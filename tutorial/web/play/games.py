@@ -30,7 +30,7 @@ from typing import Any
 
 from itsdangerous import BadData, URLSafeSerializer
 
-from tutorial.ai import LEVELS
+from tutorial.ai import LEVELS, Level
 from tutorial.engine import (
     ALL_CARDS,
     Action,
@@ -81,7 +81,7 @@ class Game:
     """One practice match, as its token carries it."""
 
     id: str
-    level: str = "club"
+    level: Level = "club"
     settings: Settings = field(default_factory=Settings)
     warn: bool = False
     results: tuple[int | None, ...] = ()  # winners of the deals played (None: a tie)
@@ -97,10 +97,13 @@ class Game:
         return replace(self, actions=(*self.actions, token))
 
 
-def new_game(level: str, settings: Settings | None = None, warn: bool | None = None) -> Game:
+def level_of(text: str) -> Level | None:
+    """The computer's level a URL or the form names (``beginner``, ``club``, ``expert``)."""
+    return next((level for level in LEVELS if level == text), None)
+
+
+def new_game(level: Level, settings: Settings | None = None, warn: bool | None = None) -> Game:
     """A new match with a fresh random identifier (warn: on by default at beginner level)."""
-    if level not in LEVELS:
-        raise ValueError("unknown level")
     return Game(
         id=secrets.token_urlsafe(9),
         level=level,

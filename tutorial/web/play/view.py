@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from flask import url_for
 from flask_babel import gettext, pgettext
 
-from tutorial.ai import Grade
+from tutorial.ai import Grade, Level
 from tutorial.engine import (
     Action,
     Card,
@@ -36,12 +36,15 @@ from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
-from tutorial.web.demo import chart
-from tutorial.web.demo.labels import labels
-from tutorial.web.demo.table import CardView, Hand, Table, build_table
-from tutorial.web.demo.view import rule_link
 from tutorial.web.play.games import LEARNER, Game, State, learner_moves
 from tutorial.web.replay.packing import pack
+from tutorial.web.table import chart
+from tutorial.web.table.labels import labels
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView, Hand, Table, build_table
+
+#: What a control other than a card does: declare, exchange the seven, answer "au sept".
+ChoiceKind = Literal["declare", "swap", "pass"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class Choice:
 
     href: str
     text: str
-    kind: str  # "declare", "swap", "pass"
+    kind: ChoiceKind
     label: str | None = None  # the accessible name, when the text alone is not the whole move
     #: A declaration's points, None for a chouine (it wins the deal): the best is offered first.
     worth: int | None = 0
@@ -75,7 +78,7 @@ class Confirm:
     no: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlayView:
     t: dict[str, str]
     lang: str
@@ -113,7 +116,7 @@ def player_names() -> tuple[str, str]:
     return (pgettext("player name", "Camille"), pgettext("player name", "Max"))
 
 
-def level_name(level: str) -> str:
+def level_name(level: Level) -> str:
     names = {"beginner": gettext("beginner"), "club": gettext("club player"), "expert": gettext("expert")}
     return str(names[level])
 
@@ -146,13 +149,20 @@ def build_view(
     tokens: dict[str, str | None],
     why: Card | None,
     undone: bool = False,
+    *,
+    hint: Hint | None = None,
+    hint_step: int = 0,
+    hint_next: str | None = None,
+    confirm: Confirm | None = None,
 ) -> PlayView:
-    """The page of one position. ``tokens``: the signed tokens of the linked games (undo,
-    warn switch, next deal); ``why``: a card the learner chose that may not be played;
-    ``undone``: the page was reached by taking a move back."""
-    view = _Builder(state, token, lang).view(tokens, why)
-    view.undone = undone
-    return view
+    """The page of one position, built once. ``tokens``: the signed tokens of the linked games
+    (undo, warn switch, next deal); ``why``: a card the learner chose that may not be played;
+    ``undone``: the page was reached by taking a move back; ``hint``: the coach's hint shown
+    up to ``hint_step`` (``hint_next``: the next step's address); ``confirm``: "are you
+    sure?" before a mistake."""
+    return _Builder(state, token, lang).view(
+        tokens, why, undone=undone, hint=hint, hint_step=hint_step, hint_next=hint_next, confirm=confirm
+    )
 
 
 class _Builder:
@@ -329,7 +339,17 @@ class _Builder:
         return choices, declares
 
     # ------------------------------------------------------------------ the page
-    def view(self, tokens: dict[str, str | None], why: Card | None) -> PlayView:
+    def view(
+        self,
+        tokens: dict[str, str | None],
+        why: Card | None,
+        *,
+        undone: bool,
+        hint: Hint | None,
+        hint_step: int,
+        hint_next: str | None,
+        confirm: Confirm | None,
+    ) -> PlayView:
         deal, t, tr = self.deal, self.t, self.tr
         game: Game = self.state.game
         happened, results, score = self.happened()
@@ -354,7 +374,7 @@ class _Builder:
             t=t,
             lang=self.lang,
             token=self.token,
-            urls=self.urls(tokens),
+            urls={**self.urls(tokens), "hint_next": hint_next},
             players=players,
             table=table,
             your_turn=self.your_turn,
@@ -380,6 +400,10 @@ class _Builder:
             level=level_name(game.level),
             warn=game.warn,
             undos=game.undos,
+            hint=hint,
+            hint_step=hint_step,
+            confirm=confirm,
+            undone=undone,
         )
 
 

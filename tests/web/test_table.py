@@ -29,7 +29,6 @@ def test_the_table_imports_no_page_family(path: Path) -> None:
     assert not {m for m in _imports(path) if m.startswith(FAMILIES)}
 
 
-def test_the_practice_table_draws_with_the_shared_table_not_the_demo_pages() -> None:
-    assert not {
-        m for m in _imports(PACKAGE / "web" / "play" / "view.py") if m.startswith("tutorial.web.demo")
-    }
+@pytest.mark.parametrize("path", sorted((PACKAGE / "web" / "play").glob("*.py")), ids=lambda p: p.name)
+def test_the_practice_table_draws_with_the_shared_table_not_the_demo_pages(path: Path) -> None:
+    assert not {m for m in _imports(path) if m.startswith("tutorial.web.demo")}

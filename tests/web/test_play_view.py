@@ -39,7 +39,7 @@ def test_one_card_many_declarations_one_button_and_a_menu() -> None:
         0,
         Choice("/en/play/token/m/AH-chouine", "chouine", "declare", "Play and declare chouine", None),
     )
-    page = _page((Declare("Play the ace of hearts and declare:", options),))
+    page = _page((Declare("Play the ace of hearts and declare:", tuple(options)),))
     group = re.search(r'<div class="play-declare">.*?</div>', page, re.S).group(0)  # type: ignore[union-attr]
     outside, menu = group.split("<details", 1)
     assert outside.count("play-choice--declare") == 1 and "AH-chouine" in outside
@@ -48,5 +48,5 @@ def test_one_card_many_declarations_one_button_and_a_menu() -> None:
 
 def test_a_single_declaration_has_no_menu() -> None:
     only = Choice("/en/play/token/m/KH-mariage", "mariage (40 points)", "declare", "Play and declare", 40)
-    page = _page((Declare("Play the king of hearts and declare:", [only]),))
+    page = _page((Declare("Play the king of hearts and declare:", (only,)),))
     assert "play-declare__more" not in page and page.count("play-choice--declare") == 1

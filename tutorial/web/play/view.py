@@ -65,7 +65,7 @@ class Declare:
     """The declarations one card may carry: "Play the queen of spades and declare:" …"""
 
     label: str
-    options: list[Choice]
+    options: tuple[Choice, ...]
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,7 @@ class _Builder:
             return str(gettext("Your lead: choose a card."))
         return str(gettext("Your answer: choose a card."))
 
-    def declare_choice(self, action: Play, declares: dict[str, Declare]) -> None:
+    def declare_choice(self, action: Play, declares: dict[str, tuple[str, list[Choice]]]) -> None:
         """A declaration offered with the card that carries it, and its value."""
         assert action.declaration is not None
         deal = self.deal
@@ -311,19 +311,18 @@ class _Builder:
         else:
             short = gettext("%(combination)s: it wins the deal") % values
             whole = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
-        group = declares.setdefault(
-            action.card.code, Declare(gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
+        _label, options = declares.setdefault(
+            action.card.code, (gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
         )
-        group.options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, value))
-        # A chouine first (rule 15: it wins the deal), then by points.
-        group.options.sort(key=lambda c: (c.worth is not None, -(c.worth or 0)))
+        options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, value))
 
-    def choices(self) -> tuple[list[Choice], dict[str, Declare]]:
-        """Decisions other than a plain card: the exchange, the au sept answer, declarations."""
+    def choices(self) -> tuple[list[Choice], list[Declare]]:
+        """Decisions other than a plain card: the exchange, the au sept answer, declarations
+        (a card's menu: a chouine first, rule 15: it wins the deal; then by points)."""
         choices: list[Choice] = []
-        declares: dict[str, Declare] = {}
+        declares: dict[str, tuple[str, list[Choice]]] = {}
         if not self.your_turn:
-            return choices, declares
+            return choices, []
         deal = self.deal
         for action in deal.legal_actions():
             href = move_url(self.lang, self.token, action)
@@ -336,7 +335,11 @@ class _Builder:
                 self.declare_choice(action, declares)
             elif isinstance(action, Pass):
                 choices.append(Choice(href, gettext("Carry on"), "pass"))
-        return choices, declares
+        menus = [
+            Declare(label, tuple(sorted(options, key=lambda c: (c.worth is not None, -(c.worth or 0)))))
+            for label, options in declares.values()
+        ]
+        return choices, menus
 
     # ------------------------------------------------------------------ the page
     def view(
@@ -380,7 +383,7 @@ class _Builder:
             your_turn=self.your_turn,
             prompt=self.prompt(),
             choices=tuple(choices),
-            declares=tuple(declares.values()),
+            declares=tuple(declares),
             happened=tuple(happened),
             opening=self.opening(),
             explain=explain,

@@ -801,14 +801,16 @@ class Narrator:
         by_combination: dict[tuple[Combination, str | None], list[Card]] = {}
         for action in actions:
             if isinstance(action, Play) and action.declaration is not None:
-                suit = None if action.declaration is Combination.QUINTE else action.card.suit.code
-                by_combination.setdefault((action.declaration, suit), []).append(action.card)
+                suit = action.declaration_suit
+                by_combination.setdefault((action.declaration, suit.code if suit else None), []).append(
+                    action.card
+                )
         order = list(Combination)
         for (comb, _suit), cards in sorted(
             by_combination.items(), key=lambda item: (order.index(item[0][0]), item[0][1] or "")
         ):
             carriers = sorted(cards, key=lambda card: -int(card.rank))
-            in_trumps = declaration_in_trumps(comb, carriers[0].suit, deal.trumps)
+            in_trumps = declaration_in_trumps(comb, comb.suit_of(carriers[0]), deal.trumps)
             self.say(
                 out,
                 MAY,

@@ -301,3 +301,20 @@ def test_a_demo_choice_with_one_legal_action_is_forced() -> None:
     )
     assert frame.before is not None and frame.token is not None
     assert grade(frame.before, parse_action(frame.token)).kind is GradeKind.FORCED
+
+
+# ---------------------------------------------------------------- one place for the search
+def test_narration_never_runs_a_search() -> None:
+    """Narration turns the coach's results into words: it imports the coach's data types,
+    never a function that searches (issue 25, item 3); the web layer reads the evaluation."""
+    import ast
+
+    searching = {"evaluate", "grade", "choose", "analyse", "search", "analysis", "coach", "player"}
+    for path in sorted((ROOT / "tutorial" / "narration").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tutorial.ai"):
+                parts = set((node.module or "").split(".")[2:])
+                names = {alias.name for alias in node.names}
+                assert not (parts | names) & searching, (path.name, node.module, names)
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("tutorial.ai") for a in node.names), path.name

@@ -318,3 +318,18 @@ def test_narration_never_runs_a_search() -> None:
                 assert not (parts | names) & searching, (path.name, node.module, names)
             elif isinstance(node, ast.Import):
                 assert not any(a.name.startswith("tutorial.ai") for a in node.names), path.name
+
+
+def test_no_forced_move_is_graded_and_no_real_choice_is_forced() -> None:
+    from tutorial.ai import evaluate
+    from tutorial.engine import random_record, replay
+
+    forced = 0
+    for number in range(6):
+        for step in replay(random_record(random.Random(number))).steps:
+            evaluation = evaluate(step.before, random.Random(number), "beginner")
+            graded = judge(evaluation, parse_action(step.token))
+            alone = len(step.before.legal_actions()) == 1
+            assert (graded.kind is GradeKind.FORCED) == alone
+            forced += alone
+    assert forced >= 10  # the strict last tricks force many moves

@@ -27,9 +27,9 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Sentence
-from tutorial.web.answers import choice_grade
+from tutorial.web.answers import grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
-from tutorial.web.demo.pause import answer_token, coach_note, question, step_seed
+from tutorial.web.demo.pause import answer_token, coach_note, question
 from tutorial.web.render import page_query
 from tutorial.web.table.links import rule_link
 
@@ -119,7 +119,7 @@ def along_page(
         number = numbers[len(answers) - 1]
         deal = demo.frame(number).before
         assert deal is not None
-        verdict = choice_grade(deal, answers[-1], step_seed(demo, number))
+        verdict = grade(deal, answers[-1])
         feedback = answer_note(coach, deal, verdict)
         matched = answers[-1].token == demo.frame(number).token
         # What was actually played at that decision, and why: the step's narration and the
@@ -173,7 +173,7 @@ def along_page(
         frame = demo.frame(number)
         deal = frame.before
         assert deal is not None and frame.token is not None
-        verdict = choice_grade(deal, action, step_seed(demo, number))
+        verdict = grade(deal, action)
         rows.append(
             Row(
                 number,

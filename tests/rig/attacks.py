@@ -248,7 +248,7 @@ def search_paths(secret_key: str, lang: str = "en", games: int = 4) -> tuple[lis
     hints: list[str] = []
     replays: list[str] = []
     for _ in range(games):
-        game = advance(new_game("beginner", 50, 3), secret_key, computer.choose)
+        game = advance(new_game("beginner"), secret_key, computer.choose)
         while True:
             deal = rebuild(game, secret_key, keep_states=False).deal
             if deal.is_over:

@@ -38,7 +38,7 @@ def pages_app() -> Flask:
 
 def _search_paths() -> dict[str, str]:
     """A real URL of each search endpoint."""
-    game = advance(new_game("club", 50, 3), SECRET_KEY, computer.choose)  # the learner to act
+    game = advance(new_game("club"), SECRET_KEY, computer.choose)  # the learner to act
     token = dumps(game, SECRET_KEY)
     move = rebuild(game, SECRET_KEY).deal.legal_actions()[0].token
     packed = pack(demos()["full-deal"].record)

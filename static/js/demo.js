@@ -7,7 +7,8 @@
  * Play/pause advances one step at a time. Each step waits as long as its narration takes to
  * read (a base delay plus a time per character), times the speed setting (kept in
  * localStorage). Any key, or any click that is not the play button, pauses; so does a
- * question ("What would you play?"), which waits for the learner. The words of the button
+ * question ("What would you play?"), which waits for the learner; there the number keys answer
+ * and Next (or the right arrow) asks whether to skip it. The words of the button
  * come from its data-label-* attributes (translated by the server): this script holds no
  * text. */
 (function () {
@@ -91,10 +92,16 @@
     var onPlay = event.target && event.target.closest && event.target.closest("#demo-play");
     if (playing && !onPlay) stop();  // any key pauses (the play button's own keys toggle it)
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     var el = event.target;
     var tag = el && el.tagName ? el.tagName.toLowerCase() : "";
     if (tag === "input" || tag === "textarea" || tag === "select" || (el && el.isContentEditable)) return;
+    // On a question the number keys answer (the number printed on each choice and card).
+    if (/^[1-9]$/.test(event.key) && byId("demo-ask")) {
+      var choice = document.querySelector('#demo-ask [data-ask-key="' + event.key + '"]');
+      if (choice) { event.preventDefault(); choice.click(); }
+      return;
+    }
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     var moved = follow(event.key === "ArrowLeft" ? "demo-previous" : "demo-next");
     if (moved) event.preventDefault();
   });

@@ -136,8 +136,10 @@ def index(lang: str) -> Response:
     if "level" in request.args:  # the form always sends a level
         level = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
         return _start(lang, level)
-    quick = [(level, url_for("play.start", lang=lang, level=level)) for level in LEVELS]
-    return render_page("play/index.html", levels=LEVELS, quick=quick)
+    # From a match (its "new game" links), the warning switch comes along: the new match keeps it.
+    warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
+    quick = [(level, url_for("play.start", lang=lang, level=level, warn=warn)) for level in LEVELS]
+    return render_page("play/index.html", levels=LEVELS, quick=quick, warn=warn)
 
 
 @bp.get("/<lang:lang>/play/start/<level>")

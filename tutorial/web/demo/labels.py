@@ -69,6 +69,7 @@ def labels() -> dict[str, str]:
         ),
         "skip_yes": pgettext("demo", "Yes, show what was played"),
         "skip_no": pgettext("demo", "No, let me answer"),
+        "autoplay_progress": pgettext("demo", "Time until the next step"),
     }
     return words
 

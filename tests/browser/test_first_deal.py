@@ -95,17 +95,23 @@ def test_phone_a_question_shows_the_hand_and_its_choices_together(
     page = context.new_page()
     problems = watch(page)
     page.goto(f"{FIRST}/{number}/ask")
-    # The hand to choose from brought to the top of the screen: it and every choice are on
-    # one screen, above the fixed step bar.
-    page.locator(".demo-side.is-to-act").evaluate("el => el.scrollIntoView({block: 'start'})")
+    # The question starts in the screen's top half; brought to the top, it, every choice and
+    # the hand to choose from are on one screen, above the fixed step bar.
+    assert _box(page, "#demo-ask")["y"] < PHONE["height"] / 2
+    # (under the trick, which stays at the top of the screen as the page scrolls)
+    page.locator("#demo-ask").evaluate(
+        "el => { el.scrollIntoView({block: 'start'});"
+        " window.scrollBy(0, -document.querySelector('.demo-minitrick').getBoundingClientRect().height); }"
+    )
     bar = _box(page, "#demo-controls")
+    trick = _box(page, ".demo-minitrick")
     hand = page.locator(".demo-side.is-to-act .demo-hand").bounding_box()
     choices = [c.bounding_box() for c in page.locator(".demo-ask__choice").all()]
     assert hand is not None and all(choices)
     top = min(hand["y"], *(c["y"] for c in choices))  # type: ignore[index]
     bottom = max(hand["y"] + hand["height"], *(c["y"] + c["height"] for c in choices))  # type: ignore[index]
     page.screenshot(path=str(screenshots / f"first-deal-phone-question-{number}.png"))
-    assert top >= 0 and bottom <= bar["y"] + 1, (top, bottom, bar["y"])
+    assert top >= trick["y"] + trick["height"] - 1 and bottom <= bar["y"] + 1, (top, bottom, bar["y"])
     assert not problems.unexpected()
     context.close()
 

@@ -6,7 +6,10 @@
 The search is seeded (same seeds, same deals): random deck orders, a playful policy for the
 tricks while the talon lasts (it declares when it may, keeps the seven of trumps for the au
 sept question), then, for the full deal, every line of the last five tricks is tried until
-one shows each strict-play obligation and a count that the declarations decide. Each
+one shows each strict-play obligation and a count that the declarations decide. The first
+deal of the fast path is a model deal instead: both seats play the coach's first choice, the
+seven of trumps drawn after trick 10 (so "au sept" is called), and the deal the site's coach
+marks least (at most ``MODEL_MARKS`` moves) is kept. Each
 checklist is read from the engine's events and states, never from text; the tests in
 ``tests/narration/`` read the same checklists (:func:`full_deal_checklist` …) again.
 """

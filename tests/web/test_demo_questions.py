@@ -14,14 +14,12 @@ from lxml import html
 from tutorial.engine import Reason
 from tutorial.narration.coach import Coach
 from tutorial.narration.language import speaker
-from tutorial.web.answers import choice_grade
+from tutorial.web.answers import grade
 from tutorial.web.demo import FIRST_DEAL, marked_steps, shown_demo
 from tutorial.web.demo.pause import (
     FEWEST_CHOICES,
     MOST_CHOICES,
     _explanation,
-    _full,
-    _seed,
     demo_pauses,
     is_rule_question,
     offered,
@@ -64,11 +62,7 @@ def test_no_two_alternatives_are_explained_alike(number: int) -> None:
     if is_rule_question(deal):
         return  # every card of the hand, the engine's reason for each
     coach = Coach(speaker("en"), DEMO.record.players)
-    full, at = _full(DEMO, number)
-    explained = [
-        _explanation(coach, deal, choice_grade(deal, a, _seed(full, at)))
-        for a in offered(DEMO, number, coach)
-    ]
+    explained = [_explanation(coach, deal, grade(deal, a)) for a in offered(DEMO, number, coach)]
     assert len(set(explained)) == len(explained)
 
 

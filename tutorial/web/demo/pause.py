@@ -54,7 +54,7 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
-from tutorial.web.answers import choice_grade
+from tutorial.web.answers import grade
 from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.table import CardView
 from tutorial.web.demo.view import StepView, rule_link
@@ -113,10 +113,6 @@ def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
     return pauses(demo.frames, demo.record.meta)
 
 
-def _seed(demo: Demo, number: int) -> str:
-    return f"{demo.slug}|{demo.record.dumps()}|{number}"
-
-
 def _full(demo: Demo, number: int) -> tuple[Demo, int]:
     """The step-by-step demo and step number of ``demo``'s step ``number`` (its last full step
     in quick mode), so a quick step's coach says what the full deal's says."""
@@ -128,7 +124,7 @@ def _full(demo: Demo, number: int) -> tuple[Demo, int]:
 def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
     """The coach's grade of each step's choice (None for a step without one, or with only one
     move allowed), the same as each step's note gives; each evaluation made once per app
-    (:func:`tutorial.web.answers.choice_grade`)."""
+    (:func:`tutorial.web.answers.grade`)."""
     demo, _ = _full(demo, 1)
     grades: list[Grade | None] = []
     for frame in demo.frames:
@@ -136,7 +132,7 @@ def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
         if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
             grades.append(None)
         else:
-            grades.append(choice_grade(deal, parse_action(frame.token), _seed(demo, frame.number)))
+            grades.append(grade(deal, parse_action(frame.token)))
     return tuple(grades)
 
 
@@ -146,7 +142,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
-    verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
+    verdict = grade(frame.before, parse_action(frame.token))
     return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
 
 
@@ -193,8 +189,7 @@ def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
     if is_rule_question(deal):
         return list(hand)
     legal = deal.legal_actions()
-    full, at = _full(demo, number)
-    verdicts = {a: choice_grade(deal, a, _seed(full, at)) for a in legal}
+    verdicts = {a: grade(deal, a) for a in legal}
     ranked = [e.action for e in next(iter(verdicts.values())).evaluation.estimates]
     first = [parse_action(frame.token), ranked[0]]
     chosen: list[Action] = []
@@ -334,8 +329,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         }
         if len(deal.legal_actions()) == 1:
             return Answer(None, matched, allowed)
-    full, at = _full(demo, number)
-    verdict = choice_grade(deal, action, _seed(full, at))
+    verdict = grade(deal, action)
     if verdict.kind is GradeKind.FORCED:
         return Answer(None, matched, allowed)
     note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)

@@ -83,6 +83,8 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
         body = fragment.get_data(as_text=True)
         assert "<html" not in body and body.startswith("<title>")
         stage = body.split("</title>\n", 1)[1]
+        # (the page draws its cards from symbols inlined in it, a fragment from the sprite file)
+        stage = re.sub(r'<use href="/static/[^"#]*cards-[^"#]*#', '<use href="#', stage)
         assert stage.strip() and stage.strip() in html
         assert _STEP.search(body).groups() == (str(n), str(demo.total))  # type: ignore[union-attr]
 

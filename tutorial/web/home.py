@@ -51,8 +51,8 @@ def robots() -> Response:
 READING_WPM = 200
 CLICK_SECONDS = 5
 SUMMARY_MINUTES = 3
-FIRST_DEAL_MINUTES = 10
-PATH_MINUTES = 14
+FIRST_DEAL_MINUTES = 11
+PATH_MINUTES = 15
 
 
 def first_deal() -> dict[str, object]:

@@ -13,9 +13,9 @@
   whether to skip the question (where Next leads from a question).
 
 A question offers from ``FEWEST_CHOICES`` to ``MOST_CHOICES`` real alternatives
-(:func:`offered`): the move played, the coach's choice, then the coach's next best ones, each
-with an explanation of its own (two moves the coach explains alike, the card's name aside,
-are one alternative: the better one is offered). Where strict play refuses some cards of the
+(:func:`offered`): the move played, then the coach's choices in its order, each with an
+explanation of its own (two moves the coach explains alike, the card's name aside, are one
+alternative: the move played, or else the better one, is offered). Where strict play refuses some cards of the
 hand, the question is one of rules ("which cards may Bob play?"): every card of the hand is
 offered, a refused one gets the engine's reason, an allowed one says so (and the coach's
 grade only when there was more than one allowed).
@@ -191,12 +191,12 @@ def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
     legal = deal.legal_actions()
     verdicts = {a: grade(deal, a) for a in legal}
     ranked = [e.action for e in next(iter(verdicts.values())).evaluation.estimates]
-    first = [parse_action(frame.token), ranked[0]]
+    played = parse_action(frame.token)
     chosen: list[Action] = []
     said: set[tuple[str, ...]] = set()
-    for action in [*first, *ranked]:
+    for action in [played, *ranked]:  # the move played, then the coach's order
         explanation = _explanation(coach, deal, verdicts[action])
-        if action in chosen or (action not in first and explanation in said):
+        if action in chosen or explanation in said:
             continue
         chosen.append(action)
         said.add(explanation)

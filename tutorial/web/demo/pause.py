@@ -54,10 +54,12 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
+from tutorial.narration.refusals import reason_sentence
 from tutorial.web.answers import grade
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.demo.table import CardView
-from tutorial.web.demo.view import StepView, rule_link
+from tutorial.web.demo.view import StepView
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView
 
 #: How many answers a question offers (a rule question offers every card of the hand).
 FEWEST_CHOICES = 3
@@ -299,7 +301,8 @@ def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
     assert reason is not None
     if isinstance(action, Play) and action.declaration is None:
         return narrator.refusal(action.card, reason)
-    text = labels(speaker(lang))["refused"]
+    sp = speaker(lang)
+    text = sp.fill(labels(sp)["refused"], reason=reason_sentence(reason, sp))
     return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
 
 

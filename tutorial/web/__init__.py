@@ -300,6 +300,8 @@ def _init_templates(app: Flask) -> None:
     # rendered alone for htmx, where top-level imports are not run.
     app.add_template_global(cards.card_markup, "card")
     app.add_template_global(cards.card_row_markup, "card_row")
+    app.add_template_global(cards.inline_sprite, "inline_sprite")
+    app.add_template_global(cards.card_sprite_url, "card_sprite_url")
     templating.init_app(app)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES)
 

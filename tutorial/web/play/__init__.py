@@ -151,8 +151,10 @@ def index(lang: str) -> Response:
         keys = {field.key for field in setting_fields()} | {"warn"}
         query: dict[str, Any] = {n: v for n, v in request.args.items() if n in keys}
         return _see_other(url_for("play.start", lang=lang, level=text, **query))
-    quick = [(level, url_for("play.start", lang=lang, level=level)) for level in LEVELS]
-    return render_page("play/index.html", levels=LEVELS, quick=quick)
+    # From a match (its "new game" links), the warning switch comes along: the new match keeps it.
+    warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
+    quick = [(level, url_for("play.start", lang=lang, level=level, warn=warn)) for level in LEVELS]
+    return render_page("play/index.html", levels=LEVELS, quick=quick, warn=warn)
 
 
 @bp.get("/<lang:lang>/play/start/<level>")

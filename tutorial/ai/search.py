@@ -42,6 +42,7 @@ from tutorial.engine.fast import (
 )
 
 from .baselines import card_cost
+from .inference import draw_deals
 from .knowledge import Knowledge
 
 #: A win is worth more than any point difference (at most DEAL_POINTS + declarations < 1000).
@@ -296,11 +297,30 @@ class Config:
     exact_endgame: bool
     #: Sampled deals when playouts end in an exact endgame (from ``exact_from_trick``).
     exact_samples: int = 0
+    #: Inference (:mod:`tutorial.ai.inference`): the share of the greedy model's likelihood
+    #: given to any other move (0: uniform samples, no inference), and how many uniform
+    #: samples are weighed for each deal searched.
+    infer_epsilon: float = 0.0
+    infer_pool: int = 1
+    #: The player leaves out the gross errors of :mod:`tutorial.ai.blunders`.
+    avoid_blunders: bool = False
+    #: The player ranks moves by win share + ``point_weight`` x point difference (0: win
+    #: share first, the point difference only between equal shares, :meth:`MoveStats.key`).
+    point_weight: float = 0.0
 
 
 CONFIGS: dict[str, Config] = {
-    "beginner": Config(budget=24, min_samples=3, max_samples=6, exact_from_trick=99, exact_endgame=False),
-    "club": Config(budget=120, min_samples=10, max_samples=30, exact_from_trick=99, exact_endgame=True),
+    "beginner": Config(
+        budget=24, min_samples=3, max_samples=6, exact_from_trick=99, exact_endgame=False, avoid_blunders=True
+    ),
+    "club": Config(
+        budget=120,
+        min_samples=10,
+        max_samples=30,
+        exact_from_trick=99,
+        exact_endgame=True,
+        avoid_blunders=True,
+    ),
     "expert": Config(
         budget=1440,
         min_samples=72,
@@ -419,10 +439,12 @@ def search(
                 for card in unseen
             ]
         else:
-            deals = [knowledge.sample(rng) for _ in range(config.exact_samples)]
+            deals = draw_deals(
+                knowledge, rng, config.exact_samples, greedy_move, config.infer_epsilon, config.infer_pool
+            )
     else:
         samples = max(config.min_samples, min(config.max_samples, config.budget // max(1, len(moves))))
-        deals = [knowledge.sample(rng) for _ in range(samples)]
+        deals = draw_deals(knowledge, rng, samples, greedy_move, config.infer_epsilon, config.infer_pool)
     exact = deal.trick_number >= config.exact_from_trick
     hands: list[int] = []
     for other, talon in deals:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tutorial.engine import ALL_CARDS, DEAL_POINTS, LAST_DRAW_TRICK, SUITS, Card, Deal
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, SUITS, Card, Deal
 from tutorial.engine.fast import (
     AU_SEPT,
     CHOUINE,
@@ -44,6 +44,7 @@ from tutorial.engine.fast import (
 from .baselines import card_cost
 from .inference import draw_deals
 from .knowledge import Knowledge
+from .playout import greedy_playout
 
 #: A win is worth more than any point difference (at most DEAL_POINTS + declarations < 1000).
 WIN_WEIGHT = 1000
@@ -129,21 +130,14 @@ def _best_declaration(state: FastDeal, moves: list[int], costs: tuple[int, ...])
 
 
 def playout(state: FastDeal) -> None:
-    """Play the greedy policy for both players to the end of the deal (mutates ``state``)."""
-    legal = state.legal_moves
-    apply = state.apply
-    while state.phase != OVER:  # not ``is_over``: a property call per move here
-        moves = legal()
-        apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+    """Play the greedy policy for both players to the end of the deal (mutates ``state``;
+    :func:`~tutorial.ai.playout.greedy_playout`, the same moves without listing them)."""
+    greedy_playout(state, greedy_move)
 
 
 def playout_to_endgame(state: FastDeal) -> None:
     """Play greedily until the talon is empty (or the deal is over)."""
-    legal = state.legal_moves
-    apply = state.apply
-    while state.phase != OVER and state.trick_number <= LAST_DRAW_TRICK:
-        moves = legal()
-        apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+    greedy_playout(state, greedy_move, to_endgame=True)
 
 
 # ---------------------------------------------------------------------- exact endgame

@@ -129,10 +129,11 @@ def _best_declaration(state: FastDeal, moves: list[int], costs: tuple[int, ...])
     return best
 
 
-def playout(state: FastDeal) -> None:
+def playout(state: FastDeal, policy: str = "greedy") -> None:
     """Play the greedy policy for both players to the end of the deal (mutates ``state``;
-    :func:`~tutorial.ai.playout.greedy_playout`, the same moves without listing them)."""
-    greedy_playout(state, greedy_move)
+    :func:`~tutorial.ai.playout.greedy_playout`, the same moves without listing them);
+    ``policy`` ``"masters"``: its strict play cashes sure winners first."""
+    greedy_playout(state, greedy_move, masters=policy == "masters")
 
 
 def playout_to_endgame(state: FastDeal) -> None:
@@ -301,6 +302,9 @@ class Config:
     #: The player ranks moves by win share + ``point_weight`` x point difference (0: win
     #: share first, the point difference only between equal shares, :meth:`MoveStats.key`).
     point_weight: float = 0.0
+    #: The playout policy (:func:`playout`): ``"greedy"``, or ``"masters"`` (strict play
+    #: leads a sure winner first).
+    playout: str = "greedy"
 
 
 CONFIGS: dict[str, Config] = {
@@ -419,7 +423,7 @@ def search(
             for st in stats:
                 child = state.copy()
                 child.apply(st.move)
-                _add_playout(st, child, seat, exact=None)
+                _add_playout(st, child, seat, None, config.playout)
         return SearchResult(seat, stats, 0, [card_mask(other)])
     if deal.trick_number >= config.exact_from_trick:
         # Near the end of the talon: play each sampled deal greedily to the empty talon,
@@ -448,11 +452,11 @@ def search(
         for st in stats:
             child = state.copy()
             child.apply(st.move)
-            _add_playout(st, child, seat, endgame)
+            _add_playout(st, child, seat, endgame, config.playout)
     return SearchResult(seat, stats, len(deals), hands)
 
 
-def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None) -> None:
+def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None, policy: str) -> None:
     won, points, child = _trick_outcome(child, seat)
     if exact is not None:
         playout_to_endgame(child)
@@ -460,7 +464,7 @@ def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None
             value = exact.value(child)
             st.add(value, won, points, False)
             return
-    playout(child)
+    playout(child, policy)
     st.add(utility(child, seat), won, points, child.last_winner == seat)
 
 

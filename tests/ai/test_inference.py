@@ -98,3 +98,27 @@ def test_resampling_draws_in_proportion_to_the_weights() -> None:
     pool = [k.sample(random.Random(i)) for i in range(60)]
     chosen = resample(inference, pool, random.Random(1), 30)
     assert len(chosen) == 30 and all(d in pool for d in chosen)
+
+
+def test_a_sensible_follower_throws_its_cheapest_losing_card_and_takes_a_brisque_it_can() -> None:
+    from tutorial.ai.inference import sensible
+    from tutorial.engine.fast import SWAP, FastDeal
+
+    def state(hand: list[str], lead: str, turn_up: str = "9S") -> FastDeal:
+        deal = Deal.from_position(
+            hands=(["7D", "8H", "QS", "JS"], hand), leader=0, trick_number=3, turn_up=turn_up, trick=[lead]
+        )
+        return FastDeal.from_deal(deal)
+
+    def index(code: str) -> int:
+        return Card.parse(code).index
+
+    on_a_nine = state(["KH", "7C", "8S", "AD", "JD"], "9C")
+    assert not sensible(on_a_nine, index("KH"), swap=False)  # the seven of clubs is cheaper
+    assert sensible(on_a_nine, index("7C"), swap=False)
+    assert sensible(on_a_nine, index("8S"), swap=False)  # a trump takes it (rule 5)
+    on_an_ace = state(["KH", "7C", "8S", "AD", "JD"], "AH")
+    assert not sensible(on_an_ace, index("7C"), swap=False)  # the eight of trumps takes the ace
+    holding_the_seven = state(["KH", "7C", "7S", "AD", "JD"], "AH")
+    assert not sensible(holding_the_seven, index("7C"), swap=True)  # rule 9: exchange first
+    assert sensible(holding_the_seven, SWAP, swap=True)

@@ -30,9 +30,11 @@ from dataclasses import dataclass
 from tutorial.engine import ALL_CARDS, DECK_SIZE, LAST_DRAW_TRICK, SUITS, Card, Play, Rank
 from tutorial.engine.fast import (
     AU_SEPT,
+    BRISQUES,
     FOLLOW,
     LEAD,
     PASS,
+    POINTS,
     QUINTE,
     SUIT_MASKS,
     SWAP,
@@ -54,6 +56,8 @@ Policy = Callable[[FastDeal, list[int]], int]
 _QUINTE_FLAG = 1 << DECK_SIZE
 
 _DECIDE, _DRAW, _TAKE = 0, 1, 2
+#: The fewest points of a brisque (a ten, rule 1).
+_BRISQUE_POINTS = 10
 Deals = list[tuple[tuple[Card, ...], tuple[Card, ...]]]
 
 
@@ -104,20 +108,55 @@ def same_cost(state: FastDeal, a: int, b: int) -> bool:
     return bool(beating >> a & 1) == bool(beating >> b & 1)
 
 
+def sensible(state: FastDeal, move: int, swap: bool) -> bool:
+    """Would a sensible player, holding the hand of the player to act in ``state``, make
+    ``move``? While the talon lasts, a follower who does not take the trick plays no card
+    with more points than a plain card that does not take it either, and lets no brisque go
+    that a card other than a brisque could take (the gross errors of
+    :mod:`tutorial.ai.blunders`, on every card with points); with ``swap``, a player who
+    holds the seven of trumps and may exchange it does (rule 9)."""
+    p = state.to_act
+    h = state.hands[p]
+    phase = state.phase
+    if (
+        swap
+        and move != SWAP
+        and h & state.seven_bit
+        and (phase != FOLLOW or state.trick_number < LAST_DRAW_TRICK)
+    ):
+        return False
+    if phase != FOLLOW or state.trick_number > LAST_DRAW_TRICK or move >= SWAP or is_declaration(move):
+        return True
+    lead = state.current_trick
+    beating = state.beating(lead)
+    if beating >> move & 1:
+        return True
+    plain = h & ~beating & ~SUIT_MASKS[state.trumps]
+    if POINTS[move] and any(POINTS[c] < POINTS[move] for c in _bits(plain)):
+        return False
+    if POINTS[lead] >= _BRISQUE_POINTS:
+        takers = h & beating & ~BRISQUES & ~state.seven_bit
+        return not takers
+    return True
+
+
 class Inference:
     """The other player's decisions so far, replayed in public (rule 18), ready to weigh
     sampled deals."""
 
-    __slots__ = ("epsilon", "other", "policy", "steps")
+    __slots__ = ("epsilon", "model", "other", "policy", "steps")
 
-    def __init__(self, other: int, steps: list[_Step], policy: Policy, epsilon: float) -> None:
+    def __init__(self, other: int, steps: list[_Step], policy: Policy, epsilon: float, model: str) -> None:
         self.other = other
         self.steps = steps
         self.policy = policy
         self.epsilon = epsilon
+        self.model = model
 
     @classmethod
-    def from_knowledge(cls, knowledge: Knowledge, policy: Policy, epsilon: float) -> Inference | None:
+    def from_knowledge(
+        cls, knowledge: Knowledge, policy: Policy, epsilon: float, model: str = "greedy"
+    ) -> Inference | None:
         """None when there is nothing to learn: no decision of the other player yet, or a
         position given without its history."""
         view = knowledge.view
@@ -128,7 +167,7 @@ class Inference:
         steps = _replay(knowledge, view.turned_up)
         if not any(s.kind == _DECIDE for s in steps):
             return None
-        return cls(knowledge.other, steps, policy, epsilon)
+        return cls(knowledge.other, steps, policy, epsilon, model)
 
     def weight(self, other_hand: tuple[Card, ...], rng: random.Random) -> float:
         """How likely the other player's choices were had they held ``other_hand`` now
@@ -151,7 +190,9 @@ class Inference:
                 moves = state.legal_moves()
                 if move not in moves:
                     return 0.0  # not the hand they held (cannot happen: kept as a guard)
-                if len(moves) > 1:
+                if len(moves) > 1 and self.model != "greedy":
+                    w *= 1.0 - eps if sensible(state, move, self.model == "sensible_swap") else eps
+                elif len(moves) > 1:
                     model = policy(state, moves)
                     n = len(moves)
                     if same_cost(state, model, move):
@@ -247,7 +288,13 @@ def _declared_cards(knowledge: Knowledge, trick: int) -> int:
 
 
 def draw_deals(
-    knowledge: Knowledge, rng: random.Random, count: int, policy: Policy, epsilon: float, pool: int
+    knowledge: Knowledge,
+    rng: random.Random,
+    count: int,
+    policy: Policy,
+    epsilon: float,
+    pool: int,
+    model: str = "greedy",
 ) -> Deals:
     """``count`` deals of the unseen cards for the search.
 
@@ -255,7 +302,7 @@ def draw_deals(
     ``count`` uniform samples, weighed by :meth:`Inference.weight`, and ``count`` drawn from
     them in proportion to their weights (systematic resampling, in the pool's order).
     """
-    inference = Inference.from_knowledge(knowledge, policy, epsilon) if epsilon > 0 else None
+    inference = Inference.from_knowledge(knowledge, policy, epsilon, model) if epsilon > 0 else None
     if inference is None:
         return [knowledge.sample(rng) for _ in range(count)]
     candidates = [knowledge.sample(rng) for _ in range(pool * count)]

@@ -107,19 +107,22 @@ def greedy_playout(
     *,
     to_endgame: bool = False,
     masters: bool = False,
+    masters_only: int = -1,
 ) -> None:
     """Play the greedy policy (``greedy_move`` where a list of moves is needed) for both
     players to the end of the deal or, ``to_endgame``, to the empty talon (mutates ``state``).
 
     ``masters``: in strict play (tricks 12-16, every card known) a leader who can lead a
     card that surely takes the trick leads the one worth most (:func:`master_lead`) instead
-    of the cheapest card: the better policy of ``Config.playout`` ``"masters"``.
+    of the cheapest card: the better policy of ``Config.playout`` ``"masters"``; with
+    ``masters_only`` (a player), only that player does (``"masters_self"``: the searching
+    seat plays better than the greedy model of the other player).
     """
     legal = state.legal_moves
     apply = state.apply
     stop = LAST_DRAW_TRICK if to_endgame else DECK_SIZE
     while state.phase != OVER and state.trick_number <= stop:
-        move = _plain_greedy(state, masters)
+        move = _plain_greedy(state, masters and (masters_only < 0 or state.to_act == masters_only))
         if move < 0:
             moves = legal()
             move = greedy_move(state, moves) if len(moves) > 1 else moves[0]

@@ -129,11 +129,16 @@ def _best_declaration(state: FastDeal, moves: list[int], costs: tuple[int, ...])
     return best
 
 
-def playout(state: FastDeal, policy: str = "greedy") -> None:
+def playout(state: FastDeal, policy: str = "greedy", seat: int = -1) -> None:
     """Play the greedy policy for both players to the end of the deal (mutates ``state``;
     :func:`~tutorial.ai.playout.greedy_playout`, the same moves without listing them);
     ``policy`` ``"masters"``: its strict play cashes sure winners first."""
-    greedy_playout(state, greedy_move, masters=policy == "masters")
+    greedy_playout(
+        state,
+        greedy_move,
+        masters=policy in ("masters", "masters_self"),
+        masters_only=seat if policy == "masters_self" else -1,
+    )
 
 
 def playout_to_endgame(state: FastDeal) -> None:
@@ -297,6 +302,9 @@ class Config:
     #: samples are weighed for each deal searched.
     infer_epsilon: float = 0.0
     infer_pool: int = 1
+    #: The model: ``"greedy"`` (the greedy baseline's choices), ``"sensible"`` (no gross
+    #: error), ``"sensible_swap"`` (and the seven exchanged when it may be).
+    infer_model: str = "greedy"
     #: The player leaves out the gross errors of :mod:`tutorial.ai.blunders`.
     avoid_blunders: bool = False
     #: The player ranks moves by win share + ``point_weight`` x point difference (0: win
@@ -437,12 +445,10 @@ def search(
                 for card in unseen
             ]
         else:
-            deals = draw_deals(
-                knowledge, rng, config.exact_samples, greedy_move, config.infer_epsilon, config.infer_pool
-            )
+            deals = draw_deals(knowledge, rng, config.exact_samples, greedy_move, *_inference(config))
     else:
         samples = max(config.min_samples, min(config.max_samples, config.budget // max(1, len(moves))))
-        deals = draw_deals(knowledge, rng, samples, greedy_move, config.infer_epsilon, config.infer_pool)
+        deals = draw_deals(knowledge, rng, samples, greedy_move, *_inference(config))
     exact = deal.trick_number >= config.exact_from_trick
     hands: list[int] = []
     for other, talon in deals:
@@ -456,6 +462,10 @@ def search(
     return SearchResult(seat, stats, len(deals), hands)
 
 
+def _inference(config: Config) -> tuple[float, int, str]:
+    return config.infer_epsilon, config.infer_pool, config.infer_model
+
+
 def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None, policy: str) -> None:
     won, points, child = _trick_outcome(child, seat)
     if exact is not None:
@@ -464,7 +474,7 @@ def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None
             value = exact.value(child)
             st.add(value, won, points, False)
             return
-    playout(child, policy)
+    playout(child, policy, seat)
     st.add(utility(child, seat), won, points, child.last_winner == seat)
 
 

@@ -79,8 +79,6 @@ fail
 robots
 Worker
 
-# The coach's shared contract (tutorial/ai/types.py), wired by the one-evaluation work of
-# issue 24: to be removed from here once the coach and narration use them.
+# The coach's shared contract (tutorial/ai/types.py): the evaluation sets it, narration (issue
+# 24's words) reads it; to be removed from here once narration does.
 follow_up
-forced
-FORCED

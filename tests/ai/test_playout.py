@@ -56,27 +56,3 @@ def test_the_cheapest_card_is_a_plain_seven_before_a_trump_and_the_first_of_equa
     hand = card_mask(Card.parse(c) for c in ["7S", "AH", "7D", "7C", "JD"])
     assert cheapest(hand, spades) == Card.parse("7C").index
     assert cheapest(card_mask([Card.parse("7S"), Card.parse("AH")]), spades) == Card.parse("AH").index
-
-
-def test_in_strict_play_a_sure_winner_worth_most_is_led_first() -> None:
-    # Rule 8: the follower must follow suit (or trump when void). Trumps: hearts.
-    from tutorial.ai.playout import master_lead
-    from tutorial.engine import Deal
-
-    deal = Deal.from_position(
-        hands=(["AS", "10C", "7C", "8H"], ["KS", "AC", "7D", "9H"]),
-        leader=0,
-        trick_number=13,
-        trumps=Suit.HEARTS,
-    )
-    state = FastDeal.from_deal(deal)
-    # AS: no higher spade over there, and they hold a spade: sure. 10C: the ace of clubs is
-    # over there. 8H: the nine of hearts is higher.
-    assert master_lead(state) == Card.parse("AS").index
-    deal = Deal.from_position(
-        hands=(["AS", "10C", "7C", "8H"], ["KD", "AC", "7D", "9H"]),
-        leader=0,
-        trick_number=13,
-        trumps=Suit.HEARTS,
-    )
-    assert master_lead(FastDeal.from_deal(deal)) == -1  # void in spades, they trump

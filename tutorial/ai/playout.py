@@ -14,16 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutorial.engine import ALL_CARDS, DECK_SIZE, LAST_DRAW_TRICK, LAST_SWAP_TRICK, SUITS
-from tutorial.engine.fast import (
-    BRISQUES,
-    FOLLOW,
-    LEAD,
-    OVER,
-    POINTS,
-    SUIT_MASKS,
-    FastDeal,
-    strict_playable,
-)
+from tutorial.engine.fast import BRISQUES, FOLLOW, LEAD, OVER, POINTS, FastDeal, strict_playable
 
 from .baselines import card_cost
 
@@ -51,33 +42,8 @@ def cheapest(cards: int, trumps: int) -> int:
     raise ValueError("no card")
 
 
-def master_lead(state: FastDeal) -> int:
-    """Rule 8, tricks 12-16, every card known: the card worth most among those the leader
-    may lead and surely take (no higher card of its suit in the other hand, and the other
-    player must follow suit or holds no trump, rule 5), else -1."""
-    p = state.to_act
-    theirs = state.hands[1 - p]
-    trumps = state.trumps
-    their_trumps = theirs & SUIT_MASKS[trumps]
-    best = -1
-    h = state.hands[p]
-    while h:
-        low = h & -h
-        h ^= low
-        card = low.bit_length() - 1
-        suit = card >> 3
-        if theirs & SUIT_MASKS[suit] & (low - 1):
-            continue  # a higher card of the suit (a lower index) takes it
-        if suit != trumps and not theirs & SUIT_MASKS[suit] and their_trumps:
-            continue  # void in the suit, they must trump (rule 8)
-        if best < 0 or POINTS[card] > POINTS[best]:
-            best = card
-    return best
-
-
-def _plain_greedy(state: FastDeal, masters: bool = False) -> int:
-    """The greedy move when no exchange and no declaration is open, else -1; with
-    ``masters``, a lead in strict play takes with :func:`master_lead` when it can."""
+def _plain_greedy(state: FastDeal) -> int:
+    """The greedy move when no exchange and no declaration is open, else -1."""
     phase = state.phase
     if phase != LEAD and phase != FOLLOW:
         return -1
@@ -89,10 +55,6 @@ def _plain_greedy(state: FastDeal, masters: bool = False) -> int:
     if h & h >> _KING_TO_QUEEN & state.undeclared[p] or not h & _NON_BRISQUES:
         return -1
     lead = state.current_trick
-    if masters and phase == LEAD and trick > LAST_DRAW_TRICK:
-        card = master_lead(state)
-        if card >= 0:
-            return card
     playable = h if phase == LEAD or trick <= LAST_DRAW_TRICK else strict_playable(h, lead, state.trumps)
     if phase == FOLLOW and POINTS[lead] > 0:
         beating = playable & state.beating(lead)
@@ -102,27 +64,15 @@ def _plain_greedy(state: FastDeal, masters: bool = False) -> int:
 
 
 def greedy_playout(
-    state: FastDeal,
-    greedy_move: Callable[[FastDeal, list[int]], int],
-    *,
-    to_endgame: bool = False,
-    masters: bool = False,
-    masters_only: int = -1,
+    state: FastDeal, greedy_move: Callable[[FastDeal, list[int]], int], *, to_endgame: bool = False
 ) -> None:
     """Play the greedy policy (``greedy_move`` where a list of moves is needed) for both
-    players to the end of the deal or, ``to_endgame``, to the empty talon (mutates ``state``).
-
-    ``masters``: in strict play (tricks 12-16, every card known) a leader who can lead a
-    card that surely takes the trick leads the one worth most (:func:`master_lead`) instead
-    of the cheapest card: the better policy of ``Config.playout`` ``"masters"``; with
-    ``masters_only`` (a player), only that player does (``"masters_self"``: the searching
-    seat plays better than the greedy model of the other player).
-    """
+    players to the end of the deal or, ``to_endgame``, to the empty talon (mutates ``state``)."""
     legal = state.legal_moves
     apply = state.apply
     stop = LAST_DRAW_TRICK if to_endgame else DECK_SIZE
     while state.phase != OVER and state.trick_number <= stop:
-        move = _plain_greedy(state, masters and (masters_only < 0 or state.to_act == masters_only))
+        move = _plain_greedy(state)
         if move < 0:
             moves = legal()
             move = greedy_move(state, moves) if len(moves) > 1 else moves[0]

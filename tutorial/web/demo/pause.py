@@ -42,7 +42,7 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
-from tutorial.web.answers import choice_grade
+from tutorial.web.answers import grade
 from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.table import CardView
 from tutorial.web.demo.view import StepView, rule_link
@@ -85,10 +85,6 @@ def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
     return pauses(demo.frames, demo.record.meta)
 
 
-def _seed(demo: Demo, number: int) -> str:
-    return f"{demo.slug}|{demo.record.dumps()}|{number}"
-
-
 def _full(demo: Demo, number: int) -> tuple[Demo, int]:
     """The step-by-step demo and step number of ``demo``'s step ``number`` (its last full step
     in quick mode), so a quick step's coach says what the full deal's says."""
@@ -100,7 +96,7 @@ def _full(demo: Demo, number: int) -> tuple[Demo, int]:
 def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
     """The coach's grade of each step's choice (None for a step without one, or with only one
     move allowed), the same as each step's note gives; each evaluation made once per app
-    (:func:`tutorial.web.answers.choice_grade`)."""
+    (:func:`tutorial.web.answers.grade`)."""
     demo, _ = _full(demo, 1)
     grades: list[Grade | None] = []
     for frame in demo.frames:
@@ -108,7 +104,7 @@ def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
         if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
             grades.append(None)
         else:
-            grades.append(choice_grade(deal, parse_action(frame.token), _seed(demo, frame.number)))
+            grades.append(grade(deal, parse_action(frame.token)))
     return tuple(grades)
 
 
@@ -118,7 +114,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
-    verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
+    verdict = grade(frame.before, parse_action(frame.token))
     return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
 
 
@@ -208,7 +204,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         return None
     if deal.check(action) is not None:
         return action
-    verdict = choice_grade(deal, action, _seed(demo, number))
+    verdict = grade(deal, action)
     note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 

@@ -97,7 +97,7 @@ def test_resampling_draws_in_proportion_to_the_weights() -> None:
     assert inference is not None
     pool = [k.sample(random.Random(i)) for i in range(60)]
     chosen = resample(inference, pool, random.Random(1), 30)
-    assert len(chosen) == 30 and all(d in pool for d in chosen)
+    assert len(chosen) == 30 and all(d in pool for d in chosen) and len(set(chosen)) == 30
 
 
 def test_a_sensible_follower_throws_its_cheapest_losing_card_and_takes_a_brisque_it_can() -> None:

@@ -299,8 +299,8 @@ def draw_deals(
     """``count`` deals of the unseen cards for the search.
 
     With ``epsilon`` 0 (no model), ``count`` uniform samples, as before. Else ``pool`` x
-    ``count`` uniform samples, weighed by :meth:`Inference.weight`, and ``count`` drawn from
-    them in proportion to their weights (systematic resampling, in the pool's order).
+    ``count`` uniform samples, weighed by :meth:`Inference.weight`, and ``count`` different
+    ones drawn from them in proportion to their weights (:func:`resample`).
     """
     inference = Inference.from_knowledge(knowledge, policy, epsilon, model) if epsilon > 0 else None
     if inference is None:
@@ -310,25 +310,17 @@ def draw_deals(
 
 
 def resample(inference: Inference, candidates: Deals, rng: random.Random, count: int) -> Deals:
-    """``count`` of ``candidates`` drawn in proportion to their weights."""
-    weights = [inference.weight(other, rng) for other, _ in candidates]
-    total = sum(weights)
-    if total <= 0:
-        return candidates[:count]
-    step = total / count
-    u = rng.random() * step
-    chosen: Deals = []
-    acc = 0.0
-    i = 0
-    for w, deal in zip(weights, candidates, strict=True):
-        acc += w
-        while u < acc and i < count:
-            chosen.append(deal)
-            u += step
-            i += 1
-    while len(chosen) < count:  # rounding at the end of the pool
-        chosen.append(candidates[-1])
-    return chosen
+    """``count`` different deals of ``candidates``, drawn one after the other in proportion to
+    their weights among those left (weighted sampling without replacement, by the keys
+    ``u ** (1 / weight)``): a deal drawn twice would only repeat the same deterministic
+    playouts. The chosen deals keep the pool's order."""
+    keyed = []
+    for i, (other, _) in enumerate(candidates):
+        w = inference.weight(other, rng)
+        u = rng.random()
+        keyed.append((u ** (1.0 / w) if w > 0 else 0.0, i))
+    keyed.sort(reverse=True)
+    return [candidates[i] for i in sorted(i for _, i in keyed[:count])]
 
 
 __all__ = ["Inference", "Policy", "draw_deals", "resample", "same_cost"]

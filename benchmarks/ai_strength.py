@@ -94,9 +94,9 @@ def revision_player(level: str, rev: str) -> Player:
     ai = importlib.import_module(f"{name}.ai")
 
     def play(deal: Deal, rng: random.Random) -> Action:
-        old = engine.Deal(
-            [c.code for c in deal.deck], deal.dealer, engine.Settings(**dataclasses.asdict(deal.settings))
-        )
+        # The settings that revision knows (a newer setting keeps its default there).
+        known = {f.name: getattr(deal.settings, f.name) for f in dataclasses.fields(engine.Settings)}
+        old = engine.Deal([c.code for c in deal.deck], deal.dealer, engine.Settings(**known))
         for _, action in deal.history:
             old.apply(engine.parse_action(action.token))
         return parse_action(ai.choose(old, level, rng).token)

@@ -19,8 +19,8 @@ def choose(deal: Deal, level: Level, rng: random.Random) -> Action:
     Covers every decision: the card, the declaration it carries (or none), the exchange of
     the seven of trumps and the answer to "au sept". Decided only from what that seat may
     know (:class:`~tutorial.ai.Knowledge`); the same ``rng`` state gives the same choice.
-    Levels differ by how much they search, and beginner and club leave out the gross
-    errors of :mod:`tutorial.ai.blunders` (``Config.avoid_blunders``).
+    Levels differ by how much they search; each leaves out the gross errors of
+    :mod:`tutorial.ai.blunders` (``Config.avoid_blunders``).
     """
     if level not in LEVELS:
         raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")

@@ -327,6 +327,7 @@ CONFIGS: dict[str, Config] = {
         exact_from_trick=10,
         exact_endgame=True,
         exact_samples=12,
+        avoid_blunders=True,
     ),
 }
 

@@ -21,7 +21,7 @@ While the talon lasts (rule 6: the follower may play any card):
 ...                           leader=0, trick_number=3, turn_up="9S", trick=["9C"])
 >>> k = Knowledge.from_deal(deal, 1)
 >>> [a.token for a in deal.legal_actions() if is_blunder(k, a)]
-['10D', 'AH']
+['AH', '10D']
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from tutorial.engine.fast import FastDeal
 
 from .blunders import is_blunder
 from .knowledge import Knowledge
-from .search import CONFIGS, Config, MoveStats, search
+from .search import CONFIGS, search
 from .types import LEVELS, Level
 
 
@@ -35,13 +35,5 @@ def choose(deal: Deal, level: Level, rng: random.Random) -> Action:
     stats = result.stats
     if config.avoid_blunders:
         stats = [st for st in stats if not is_blunder(knowledge, FastDeal.move_to_action(st.move))] or stats
-    best = max(stats, key=lambda st: rank(config, st))  # first of equals: canonical order
+    best = max(stats, key=lambda st: st.key())  # first of equals: canonical order
     return FastDeal.move_to_action(best.move)
-
-
-def rank(config: Config, st: MoveStats) -> tuple[float, float]:
-    """How the player orders moves: :meth:`MoveStats.key`, or with ``config.point_weight``
-    the win share plus that many win shares a point of expected difference."""
-    if not config.point_weight or not st.n:
-        return st.key()
-    return (st.wins / st.n + config.point_weight * st.diff / st.n, 0.0)

@@ -303,9 +303,6 @@ class Config:
     infer_model: str = "greedy"
     #: The player leaves out the gross errors of :mod:`tutorial.ai.blunders`.
     avoid_blunders: bool = False
-    #: The player ranks moves by win share + ``point_weight`` x point difference (0: win
-    #: share first, the point difference only between equal shares, :meth:`MoveStats.key`).
-    point_weight: float = 0.0
 
 
 CONFIGS: dict[str, Config] = {

@@ -79,7 +79,8 @@ def test_spending_or_keeping_a_trump() -> None:
 def test_declaring_now_or_keeping_a_better_declaration_possible() -> None:
     # Holding the king and queen of hearts with the jack unseen: a mariage now (rule 12: 20)
     # makes the tierce (30) impossible (rule 13: one combination per suit); playing the king
-    # without declaring loses both; playing a club keeps the tierce possible.
+    # without declaring loses both, and the cost is named as the hand holds it: the mariage in
+    # hand (the tierce still lacks its jack); playing a club keeps the tierce possible.
     deal = Deal.from_position(
         hands=(cards("KH QH 7C 8C 9S"), cards("AS 10S KS QS 7S")), leader=0, trick_number=3, turn_up="9D"
     )
@@ -89,7 +90,7 @@ def test_declaring_now_or_keeping_a_better_declaration_possible() -> None:
         Reason(ReasonKind.DECLARES, combination=Combination.MARIAGE, suit=Suit.HEARTS, points=20) in declares
     )
     assert Reason(ReasonKind.BREAKS_DECLARATION, combination=Combination.TIERCE, suit=Suit.HEARTS) in declares
-    assert Reason(ReasonKind.BREAKS_DECLARATION, combination=Combination.TIERCE, suit=Suit.HEARTS) in (
+    assert Reason(ReasonKind.BREAKS_DECLARATION, combination=Combination.MARIAGE, suit=Suit.HEARTS) in (
         reasons_of(ev, "KH")
     )
     assert Reason(ReasonKind.KEEPS_DECLARATION, combination=Combination.TIERCE, suit=Suit.HEARTS) in (

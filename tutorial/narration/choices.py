@@ -20,7 +20,7 @@ from tutorial.engine import Action, Deal, Pass, Play, Swap, declaration_in_trump
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, pgettext
-from .coach import Coach, explained
+from .coach import MAX_SENTENCES, Coach, Form, plan
 from .language import Speaker
 
 #: The coach's level in narrated deals: the strongest (a grade costs about 10 ms).
@@ -62,67 +62,109 @@ def _sentence(text: str) -> Line:
     return Line(text)
 
 
-def _why(coach: Coach, deal: Deal, verdict: Grade) -> list[Line]:
-    """What is true of the choice made: its first gain, and its first cost said as a cost."""
+def _idea(coach: Coach, deal: Deal, reason: Reason | None, form: Form) -> list[Line]:
+    return [] if reason is None else [Line(coach.idea(reason, deal, form), reason=reason)]
+
+
+def _forced(coach: Coach, deal: Deal, verdict: Grade, you: bool) -> str:
+    """The only legal action: said as such, never graded. At au sept without the seven there
+    is nothing to decide (the question is asked whatever the follower holds, rule 10)."""
     t = coach.t
-    name = coach.narrator.name(deal.to_act)
-    reasons = explained(verdict.estimate.reasons)
-    gains = [r for r in reasons if not r.cost]
-    costs = [r for r in reasons if r.cost]
-    lines = [Line(coach.reason(r, deal), reason=r) for r in (gains[:1] + costs[:1])]
-    if lines:
-        return lines
-    if isinstance(verdict.action, Pass):
-        text = t.pgettext("coach-step", "%(player)s keeps the seven of trumps in hand.")
+    nothing = plan(verdict, deal).verdict == "nothing"
+    if you:
+        text = (
+            t.pgettext("coach-step", "Without the seven of trumps there is nothing to decide: you pass.")
+            if nothing
+            else t.pgettext("coach-step", "It was the only card you could play.")
+        )
+    elif nothing:
+        text = t.pgettext("coach-step", "Without the seven of trumps, %(player)s has nothing to decide.")
     else:
-        text = t.pgettext("coach-step", "Nothing much hangs on this choice for %(player)s.")
-    return [_sentence(coach.sp.fill(text, player=name))]
-
-
-def _better_line(coach: Coach, deal: Deal, verdict: Grade) -> Line | None:
-    """What the coach's own choice would have gained, in the conditional; else how the two
-    estimates differ. None when the choice was an exchange of the seven and the coach would
-    have waited: an exchange is never weighed against a card."""
-    if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
-        return None
-    gains = [r for r in explained(verdict.reasons) if not r.cost]
-    if gains:
-        return Line(coach.gain(gains[0], deal), reason=gains[0])
-    return _sentence(coach.compare(verdict, deal))
+        text = t.pgettext("coach-step", "%(player)s had no other choice: it was the only card allowed.")
+    return coach.sp.fill(text, player=coach.narrator.name(deal.to_act))
 
 
 def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     """The coach on the choice ``verdict.action`` of ``deal.to_act`` (``deal``: the state the
-    choice was made in)."""
+    choice was made in), at most three sentences chosen by :func:`~.coach.plan`: the idea
+    behind a good move and the coach's agreement; or the coach's choice, the idea behind it
+    and what the move gave up."""
     t = coach.t
     player = deal.to_act
-    name = coach.narrator.name(player)
-    if len(deal.legal_actions()) == 1:
-        alone = coach.sp.fill(t.pgettext("coach-step", "%(player)s had no other choice."), player=name)
-        return ChoiceNote(player, verdict.kind, (_sentence(alone),))
-    why = _why(coach, deal, verdict)
-    if verdict.kind is GradeKind.GOOD:
-        agree = t.pgettext("coach-step", "The coach would have chosen the same.")
-        return ChoiceNote(player, verdict.kind, (*why, _sentence(agree)))
-    better = _better_line(coach, deal, verdict)
-    lines = (*why, _sentence(coach.preference(verdict, deal)), *([better] if better else []))
-    return ChoiceNote(player, verdict.kind, lines)
+    planned = plan(verdict, deal)
+    if planned.verdict in ("forced", "nothing"):
+        return ChoiceNote(player, GradeKind.FORCED, (_sentence(_forced(coach, deal, verdict, False)),))
+    if planned.verdict == "good":
+        lines = _idea(coach, deal, planned.idea, Form.DOES) + _idea(coach, deal, planned.support, Form.DOES)
+        agree = (
+            t.pgettext("coach-step", "The coach would have done the same.")
+            if not isinstance(verdict.action, Play)
+            else t.pgettext("coach-step", "The coach would have played the same.")
+        )
+        if not lines:
+            agree = coach.sp.fill(
+                t.pgettext(
+                    "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
+                ),
+                player=coach.narrator.name(player),
+            )
+        return ChoiceNote(player, verdict.kind, (*lines, _sentence(agree)))
+    if planned.verdict == "close":
+        close = t.pgettext(
+            "coach-step", "The coach leaned towards %(best)s, but the two are about as good."
+        ) % {"best": coach.action(verdict.best, deal)}
+        return ChoiceNote(
+            player, verdict.kind, (*_idea(coach, deal, planned.idea, Form.DOES), _sentence(close))
+        )
+    if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
+        # An exchange the coach would have made later: never weighed against a card.
+        return ChoiceNote(player, verdict.kind, (_sentence(coach.preference(verdict, deal)),))
+    lines = [_sentence(coach.preference(verdict, deal)), *_idea(coach, deal, planned.idea, Form.WOULD)]
+    if planned.difference:
+        lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
+    return ChoiceNote(player, verdict.kind, tuple(lines))
+
+
+#: "Your choice is …" with the coach's choice, per grade.
+_VERDICTS: dict[GradeKind, tuple[str, str]] = {
+    GradeKind.INACCURACY: pgettext("coach-step", "An inaccuracy: the coach would play %(best)s."),
+    GradeKind.MISTAKE: pgettext("coach-step", "A mistake: the coach would play %(best)s."),
+}
+_VERDICTS_ALONE: dict[GradeKind, tuple[str, str]] = {
+    GradeKind.INACCURACY: pgettext("coach-step", "Your choice is an inaccuracy."),
+    GradeKind.MISTAKE: pgettext("coach-step", "Your choice is a mistake."),
+}
 
 
 def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
-    """The coach on the learner's answer to "What would you play?" (addressed to the learner)."""
+    """The coach on the learner's answer to "What would you play?" (addressed to the learner),
+    at most three sentences: the verdict with the coach's choice, then the one fact that
+    matters most and at most one more."""
     t = coach.t
-    text = {
-        GradeKind.GOOD: t.pgettext("coach-step", "Your choice, %(action)s, is a good one."),
-        GradeKind.INACCURACY: t.pgettext("coach-step", "Your choice, %(action)s, is an inaccuracy."),
-        GradeKind.MISTAKE: t.pgettext("coach-step", "Your choice, %(action)s, is a mistake."),
-    }[verdict.kind] % {"action": coach.action(verdict.action, deal)}
-    why = [] if len(deal.legal_actions()) == 1 else _why(coach, deal, verdict)
-    if verdict.kind is GradeKind.GOOD:
-        return ChoiceNote(deal.to_act, verdict.kind, (_sentence(text), *why))
-    better = _better_line(coach, deal, verdict)
-    lines = (_sentence(text), *why, _sentence(coach.preference(verdict, deal)), *([better] if better else []))
-    return ChoiceNote(deal.to_act, verdict.kind, lines)
+    planned = plan(verdict, deal)
+    seat = deal.to_act
+    if planned.verdict in ("forced", "nothing"):
+        return ChoiceNote(seat, GradeKind.FORCED, (_sentence(_forced(coach, deal, verdict, True)),))
+    if planned.verdict == "good":
+        text = t.pgettext("coach-step", "A good choice, and the coach's own.")
+        lines = _idea(coach, deal, planned.idea, Form.YOU) + _idea(coach, deal, planned.support, Form.YOU)
+        return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines))
+    if planned.verdict == "close":
+        text = t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.") % {
+            "best": coach.action(verdict.best, deal)
+        }
+        return ChoiceNote(seat, verdict.kind, (_sentence(text), *_idea(coach, deal, planned.idea, Form.YOU)))
+    if isinstance(verdict.best, Play) and not isinstance(verdict.action, Swap):
+        head = [_sentence(t.pgettext(*_VERDICTS[verdict.kind]) % {"best": coach.action(verdict.best, deal)})]
+    else:
+        head = [_sentence(t.pgettext(*_VERDICTS_ALONE[verdict.kind])), _sentence(coach.better(verdict, deal))]
+        if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
+            return ChoiceNote(seat, verdict.kind, tuple(head))
+    facts = _idea(coach, deal, planned.idea, Form.YOU)
+    if planned.difference:
+        facts.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
+    room = MAX_SENTENCES - len(head)
+    return ChoiceNote(seat, verdict.kind, (*head, *facts[len(facts) - room :]))
 
 
 #: The words of the question and answer boxes of a narrated deal.

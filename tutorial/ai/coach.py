@@ -302,6 +302,10 @@ def _reasons(ctx: _Context, action: Action, st: MoveStats) -> tuple[Reason, ...]
     elif isinstance(action, Play):
         candidate = _Candidate(ctx, action, st)
         out = [reason for handler in _PLAY_REASONS for reason in handler(candidate)]
+        if _chouine_declared(ctx.knowledge):
+            # Rule 15: a chouine on the table wins the deal when the trick is over; nothing but
+            # a chouine in trumps of one's own counts any more (points, trumps, combinations).
+            out = [r for r in out if r.kind is ReasonKind.DECLARES and r.combination is Combination.CHOUINE]
     else:
         return ()
     ordered = sorted(out, key=lambda r: _ORDER.index(r.kind))
@@ -358,9 +362,16 @@ def _combination_reasons(c: _Candidate) -> list[Reason]:
 
 
 def _ends_deal(k: Knowledge, play: Play) -> bool:
-    """After this play nothing is kept for later: it declares a chouine (rule 15) or it is the
-    last card of the deal (rule 16)."""
-    return play.declaration is Combination.CHOUINE or k.trick_number == TRICKS_PER_DEAL
+    """After this play nothing is kept for later: it declares a chouine, or one is on the table
+    (rule 15), or it is the last card of the deal (rule 16)."""
+    return (
+        play.declaration is Combination.CHOUINE or _chouine_declared(k) or k.trick_number == TRICKS_PER_DEAL
+    )
+
+
+def _chouine_declared(k: Knowledge) -> bool:
+    """A chouine has been declared in the trick in progress: the deal ends with it (rule 15)."""
+    return any(d.combination is Combination.CHOUINE for d in k.declarations)
 
 
 def _wins(k: Knowledge, play: Action, st: MoveStats) -> bool | None:

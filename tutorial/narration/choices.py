@@ -84,6 +84,26 @@ def _forced(coach: Coach, deal: Deal, verdict: Grade, you: bool) -> str:
     return coach.sp.fill(text, player=coach.narrator.name(deal.to_act))
 
 
+def _moot(coach: Coach, deal: Deal, you: bool) -> str:
+    """The other player's chouine is on the table: it wins the deal when the trick is over
+    (rule 15), so nothing played to it counts."""
+    t = coach.t
+    text = (
+        t.pgettext(
+            "coach-step",
+            "%(other)s’s chouine wins the deal when this trick is over: nothing you play changes that.",
+        )
+        if you
+        else t.pgettext(
+            "coach-step",
+            "%(other)s’s chouine wins the deal when this trick is over: nothing %(player)s plays "
+            "changes that.",
+        )
+    )
+    seat = deal.to_act
+    return coach.sp.fill(text, player=coach.narrator.name(seat), other=coach.narrator.name(1 - seat))
+
+
 def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     """The coach on the choice ``verdict.action`` of ``deal.to_act`` (``deal``: the state the
     choice was made in), at most three sentences chosen by :func:`~.coach.plan`: the idea
@@ -94,6 +114,8 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     planned = plan(verdict, deal)
     if planned.verdict in ("forced", "nothing"):
         return ChoiceNote(player, GradeKind.FORCED, (_sentence(_forced(coach, deal, verdict, False)),))
+    if planned.verdict == "moot":
+        return ChoiceNote(player, verdict.kind, (_sentence(_moot(coach, deal, False)),))
     if planned.verdict == "good":
         lines = _idea(coach, deal, planned.idea, Form.DOES) + _idea(coach, deal, planned.support, Form.DOES)
         agree = (
@@ -117,8 +139,11 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             player, verdict.kind, (*_idea(coach, deal, planned.idea, Form.DOES), _sentence(close))
         )
     if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
-        # An exchange the coach would have made later: never weighed against a card.
-        return ChoiceNote(player, verdict.kind, (_sentence(coach.preference(verdict, deal)),))
+        # An exchange the coach would have made later, or not at all: what waiting is worth.
+        lines = [_sentence(coach.preference(verdict, deal))]
+        if planned.difference:
+            lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
+        return ChoiceNote(player, verdict.kind, tuple(lines))
     lines = [_sentence(coach.preference(verdict, deal)), *_idea(coach, deal, planned.idea, Form.WOULD)]
     if planned.difference:
         lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
@@ -145,6 +170,8 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     seat = deal.to_act
     if planned.verdict in ("forced", "nothing"):
         return ChoiceNote(seat, GradeKind.FORCED, (_sentence(_forced(coach, deal, verdict, True)),))
+    if planned.verdict == "moot":
+        return ChoiceNote(seat, verdict.kind, (_sentence(_moot(coach, deal, True)),))
     if planned.verdict == "good":
         text = t.pgettext("coach-step", "A good choice, and the coach's own.")
         lines = _idea(coach, deal, planned.idea, Form.YOU) + _idea(coach, deal, planned.support, Form.YOU)
@@ -159,6 +186,8 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     else:
         head = [_sentence(t.pgettext(*_VERDICTS_ALONE[verdict.kind])), _sentence(coach.better(verdict, deal))]
         if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
+            if planned.difference:
+                head.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
             return ChoiceNote(seat, verdict.kind, tuple(head))
     facts = _idea(coach, deal, planned.idea, Form.YOU)
     if planned.difference:
@@ -176,6 +205,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "matched": pgettext("coach-step", "That is also what was played."),
     "other": pgettext("coach-step", "Here is what was actually played, and why."),
     "coach": pgettext("coach-step", "The coach on this choice"),
+    "seat_view": pgettext(
+        "coach-step", "Seen from %(player)s’s seat: the other hand stays face down, as at the table."
+    ),
     "refused": pgettext("coach-step", "The rules do not allow this choice here."),
     "speed": pgettext("coach-step", "Speed of Play"),
     "slow": pgettext("coach-step", "slow"),

@@ -82,7 +82,9 @@ class Plan:
     of the move said, or of the coach's choice when it is better), at most one supporting
     fact, and whether the difference between the two is worth its own sentence."""
 
-    verdict: str  # "forced", "nothing" (au sept without the seven), "good", "close", "worse"
+    #: "forced", "nothing" (au sept without the seven), "moot" (the other's chouine ends the
+    #: deal whatever is played), "good", "close", "worse"
+    verdict: str
     idea: Reason | None = None
     support: Reason | None = None
     difference: bool = False
@@ -100,7 +102,12 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     if grade.kind is GradeKind.FORCED or len(deal.legal_actions()) == 1:
         nothing = isinstance(grade.action, Pass) and deal.phase is Phase.AU_SEPT
         return Plan("nothing" if nothing else "forced")
-    own = explained(grade.estimate.reasons)
+    if chouine_on_table(deal) and not (
+        isinstance(grade.action, Play) and grade.action.declaration is Combination.CHOUINE
+    ):
+        return Plan("moot")
+    exact = _exact(grade.evaluation, deal)
+    own = said(grade.estimate.reasons, exact)
     gains = [r for r in own if not r.cost]
     costs = [r for r in own if r.cost]
     if grade.kind is GradeKind.GOOD:
@@ -109,8 +116,26 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         if grade.close or grade.action != grade.best:
             return Plan("close", idea)
         return Plan("good", idea, support)
-    better = [r for r in explained(grade.reasons) if not r.cost]
+    better = [
+        r
+        for r in said(grade.reasons, exact)
+        if not r.cost and not (r.kind is ReasonKind.EXCHANGES_SEVEN and isinstance(grade.best, Swap))
+    ]
     return Plan("worse", better[0] if better else None, None, _worth_saying(grade, deal) or not better)
+
+
+def chouine_on_table(deal: Deal) -> bool:
+    """The other player has declared a chouine in the trick in progress: it wins the deal when
+    the trick is over (rule 15), whatever is played to it."""
+    return any(d.combination is Combination.CHOUINE and d.player != deal.to_act for d in deal.declarations)
+
+
+def said(reasons: Sequence[Reason], exact: bool) -> tuple[Reason, ...]:
+    """:func:`explained`, and once every card is known, none that hedges (a chance that is
+    neither certain nor nil is a sample's, not the position's)."""
+    return tuple(
+        r for r in explained(reasons) if not (exact and r.probability is not None and 0 < r.probability < 1)
+    )
 
 
 def _worth_saying(grade: Grade, deal: Deal) -> bool:
@@ -540,7 +565,7 @@ class Coach:
                     "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as "
                     "played, %(chance)s.",
                 )
-        elif (n := _point_loss(grade)) >= SMALL_POINTS:
+        elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
             values["num"] = n
             if you and exact:
                 text = t.npgettext(
@@ -570,8 +595,15 @@ class Coach:
                     "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
                     n,
                 )
+        elif you:
+            text = t.pgettext(
+                "coach-you", "With %(best)s you would have a slightly better chance of winning the deal."
+            )
         else:
-            text = t.pgettext("coach", "The difference is slight, but it is there.")
+            text = t.pgettext(
+                "coach-would",
+                "With %(best)s, %(player)s would have had a slightly better chance of winning the deal.",
+            )
         return capitalize(self.sp.fill(text, **values))
 
     # ------------------------------------------------------------------ a hint
@@ -628,9 +660,9 @@ class Coach:
             "actions": self.sp.join(candidates, "or")
         }
         choice = self._would_choose(best, deal)
-        ideas = [r for r in explained(best.reasons) if not r.cost][:1]
+        ideas = [r for r in said(best.reasons, evaluation.exact or deal.talon_size == 0) if not r.cost][:1]
         return Hint(
-            principle=self.principle(best.principle),
+            principle=self.principle(ideas[0].principle if ideas else best.principle),
             candidates=capitalize(text),
             choice=choice,
             reasons=tuple(self.idea(r, deal, Form.YOU) for r in ideas),
@@ -781,4 +813,15 @@ def explained(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
     return tuple([r for r in kept if not r.cost] + [r for r in kept if r.cost])
 
 
-__all__ = ["CANDIDATES", "MAX_SENTENCES", "Coach", "Form", "Hint", "Plan", "explained", "plan"]
+__all__ = [
+    "CANDIDATES",
+    "MAX_SENTENCES",
+    "Coach",
+    "Form",
+    "Hint",
+    "Plan",
+    "chouine_on_table",
+    "explained",
+    "plan",
+    "said",
+]

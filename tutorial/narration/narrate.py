@@ -107,6 +107,9 @@ class Sentence:
     card: str | None = None  # the card code a MAY_NOT sentence is about
     reason: Reason | None = None  # the engine's reason, for MAY / MAY_NOT sentences
     cards: tuple[str, ...] = ()  # the card codes a grouped MAY_NOT sentence refuses
+    #: The sentence as each seat may hear it (rule 18), when it names a card one seat may not
+    #: know (the other's draw): (seat 0's text, seat 1's text). Empty: the same for both.
+    seat_texts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -527,7 +530,7 @@ class Narrator:
         self.say(out, EVENT, ev.rule, text, player=self.name(ev.winner), trick=ev.trick, num=ev.points)
         self.say(out, WHY, ev.rule, why)
 
-    def draws(self, events: Sequence[Event], out: list[Sentence]) -> None:
+    def draws(self, events: Sequence[Event], out: list[Sentence], trick: int = 1) -> None:
         drawn = [event for event in events if isinstance(event, CardDrawn)]
         if len(drawn) != 2:
             return
@@ -563,6 +566,69 @@ class Narrator:
             card2=self.card(second.card),
             count=count,
         )
+        out[-1] = replace(out[-1], seat_texts=tuple(self.seat_draw(drawn, seat, trick) for seat in (0, 1)))
+
+    def seat_draw(self, drawn: Sequence[CardDrawn], seat: int, trick: int) -> str:
+        """The two draws after trick ``trick`` as ``seat`` may know them (rule 18): its own card
+        named, the other player's not, the turn-up always (it is face up). Who draws first is
+        said after the first :data:`REMINDERS` tricks only (a one-seat page has no memory of
+        the earlier ones, so it reads the trick number)."""
+        t = self.tr
+        first, second = drawn
+        values = {
+            "winner": self.name(first.player),
+            "loser": self.name(second.player),
+            "card1": self.card(first.card),
+            "card2": self.card(second.card),
+        }
+        if second.turn_up:  # rule 7: the winner takes the last face-down card, the other the turn-up
+            if first.player == seat:
+                text = t.gettext(
+                    "Last draw: %(winner)s, who won the trick, takes the last face-down card, %(card1)s, and "
+                    "%(loser)s takes the turn-up, %(card2)s."
+                )
+            else:
+                text = t.pgettext(
+                    "seat",
+                    "Last draw: %(winner)s, who won the trick, takes the last face-down card, and %(loser)s "
+                    "takes the turn-up, %(card2)s.",
+                )
+        elif trick > REMINDERS:  # the order told already: the cards alone
+            text = (
+                t.npgettext(
+                    "seat",
+                    "%(winner)s draws %(card1)s, then %(loser)s. %(count)s card is left to draw.",
+                    "%(winner)s draws %(card1)s, then %(loser)s. %(count)s cards are left to draw.",
+                    second.talon_left,
+                )
+                if first.player == seat
+                else t.npgettext(
+                    "seat",
+                    "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s card is left to draw.",
+                    "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s cards are left to draw.",
+                    second.talon_left,
+                )
+            )
+        elif first.player == seat:  # rule 7: the trick's winner draws first
+            text = t.npgettext(
+                "seat",
+                "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s. %(count)s card is "
+                "left to draw.",
+                "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s. %(count)s cards are "
+                "left to draw.",
+                second.talon_left,
+            )
+        else:
+            text = t.npgettext(
+                "seat",
+                "%(winner)s, who won the trick, draws first, then %(loser)s (%(card2)s). %(count)s card is "
+                "left to draw.",
+                "%(winner)s, who won the trick, draws first, then %(loser)s (%(card2)s). %(count)s cards are "
+                "left to draw.",
+                second.talon_left,
+            )
+        values["count"] = self.cards_left(text, second.talon_left)
+        return capitalize(self.sp.fill(text, **values))
 
     def chouine_won(self, ev: ChouineWon, out: list[Sentence]) -> None:
         tr = self.tr
@@ -906,7 +972,7 @@ def narrate(
     for ev in events:
         if isinstance(ev, CardDrawn):
             if not drawn_told:
-                narrator.draws(events, happened)
+                narrator.draws(events, happened, before.trick_number if before is not None else 1)
                 drawn_told = True
             continue
         narrator.event(ev, before, happened)

@@ -27,6 +27,7 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Sentence
+from tutorial.narration.seat import for_seat
 from tutorial.web.answers import choice_grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
 from tutorial.web.demo.pause import answer_token, coach_note, question
@@ -128,7 +129,7 @@ def along_page(
         matched = answers[-1].token == demo.frame(number).token
         # What was actually played at that decision, and why: the step's narration and the
         # coach's note on the recorded choice.
-        played = demo.narrations(lang, rule_link(lang))[number - 1].happened
+        played = for_seat(demo.narrations(lang, rule_link(lang))[number - 1], seat).happened
         played_note = None if matched else coach_note(demo, lang, number)
     progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
     context: dict[str, object] = {

@@ -42,6 +42,7 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
+from tutorial.narration.seat import for_seat
 from tutorial.web.answers import choice_grade
 from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.table import CardView
@@ -68,6 +69,7 @@ class Question:
     choices: tuple[Choice, ...]
     refusal: Sentence | None = None
     skip_url: str = ""
+    seat: str = ""  # whose seat the page is seen from (rule 18: the other hand face down)
 
 
 @dataclass(frozen=True)
@@ -178,9 +180,16 @@ def question(
     if refused is not None:
         refusal = _refusal(lang, demo, deal, refused)
     asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
-    view = replace(base, table=replace(base.table, sides=tuple(sides)), urls={**base.urls, "next": step_url})
+    # A one-seat page: the narration as the chooser may hear it (rule 18: the other's draws unnamed).
+    view = replace(
+        base,
+        table=replace(base.table, sides=tuple(sides)),
+        narration=for_seat(base.narration, chooser),
+        urls={**base.urls, "next": step_url},
+    )
     kind = demo_pauses(demo).get(number, PauseKind.MARKED)
-    return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url)
+    seat = tr.fill(labels(tr)["seat_view"], player=name)
+    return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url, seat)
 
 
 def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:

@@ -275,6 +275,12 @@ def _last_draw(knowledge: Knowledge, wins: bool | None) -> Card | bool | None:
     return None if wins else knowledge.turn_up
 
 
+def _all_known(k: Knowledge) -> bool:
+    """Every card is known to the seat: the other hand is seen, or it is all the cards not seen
+    once the face-down talon is drawn (rule 18: from trick 12 on)."""
+    return k.opponent_unknown == 0 or k.talon_count == 0
+
+
 def _chance(count: float, n: int, known: bool = True) -> float | None:
     """A share of the sampled deals; None when it is certain either way. While some of the other
     hand is unseen (``known`` False) no share is certain: every sampled deal agreeing is still
@@ -426,7 +432,7 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
     if c.ctx.knowledge.trick or not (st.trick_won or st.trick_points_lost):
         return []
     n = st.n
-    known = c.ctx.knowledge.opponent_unknown == 0  # rule 18: else the other hand is only sampled
+    known = _all_known(c.ctx.knowledge)  # rule 18: else the other hand is only sampled
     if st.trick_won / n < 0.5:
         if not st.trick_points_lost:
             return []
@@ -485,7 +491,7 @@ def _dix_de_der_reasons(c: _Candidate) -> list[Reason]:
     st = c.st
     p_last = st.last_trick / st.n
     if p_last >= 0.5 and p_last - c.ctx.min_last >= _DIX_DE_DER_GAP:
-        known = c.ctx.knowledge.opponent_unknown == 0
+        known = _all_known(c.ctx.knowledge)
         return [Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=_chance(st.last_trick, st.n, known))]
     return []
 

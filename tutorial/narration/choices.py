@@ -132,9 +132,7 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             )
         return ChoiceNote(player, verdict.kind, (*lines, _sentence(agree)))
     if planned.verdict == "close":
-        close = t.pgettext(
-            "coach-step", "The coach leaned towards %(best)s, but the two are about as good."
-        ) % {"best": coach.action(verdict.best, deal)}
+        close = coach.close(verdict, deal, Form.DOES)
         return ChoiceNote(
             player, verdict.kind, (*_idea(coach, deal, planned.idea, Form.DOES), _sentence(close))
         )
@@ -144,7 +142,11 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
         if planned.difference:
             lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
         return ChoiceNote(player, verdict.kind, tuple(lines))
-    lines = [_sentence(coach.preference(verdict, deal)), *_idea(coach, deal, planned.idea, Form.WOULD)]
+    lines = [_sentence(coach.preference(verdict, deal))]
+    if planned.support is not None:
+        lines += _idea(coach, deal, planned.support, Form.DOES)
+    else:
+        lines += _idea(coach, deal, planned.idea, Form.WOULD)
     if planned.difference:
         lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
     return ChoiceNote(player, verdict.kind, tuple(lines))
@@ -177,9 +179,7 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
         lines = _idea(coach, deal, planned.idea, Form.YOU) + _idea(coach, deal, planned.support, Form.YOU)
         return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines))
     if planned.verdict == "close":
-        text = t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.") % {
-            "best": coach.action(verdict.best, deal)
-        }
+        text = coach.close(verdict, deal, Form.YOU)
         return ChoiceNote(seat, verdict.kind, (_sentence(text), *_idea(coach, deal, planned.idea, Form.YOU)))
     if isinstance(verdict.best, Play) and not isinstance(verdict.action, Swap):
         head = [_sentence(t.pgettext(*_VERDICTS[verdict.kind]) % {"best": coach.action(verdict.best, deal)})]
@@ -189,7 +189,7 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             if planned.difference:
                 head.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
             return ChoiceNote(seat, verdict.kind, tuple(head))
-    facts = _idea(coach, deal, planned.idea, Form.YOU)
+    facts = _idea(coach, deal, planned.support or planned.idea, Form.YOU)
     if planned.difference:
         facts.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
     room = MAX_SENTENCES - len(head)
@@ -205,6 +205,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "matched": pgettext("coach-step", "That is also what was played."),
     "other": pgettext("coach-step", "Here is what was actually played, and why."),
     "coach": pgettext("coach-step", "The coach on this choice"),
+    "coach_trick": pgettext("coach-step", "The coach on %(player)s’s choice in trick %(trick)s"),
     "seat_view": pgettext(
         "coach-step", "Seen from %(player)s’s seat: the other hand stays face down, as at the table."
     ),

@@ -55,6 +55,9 @@ CANDIDATES = 3
 SMALL_POINTS = 3
 #: A note is at most this many sentences.
 MAX_SENTENCES = 3
+#: A move that leaves this many card points more than the coach's choice to the other player
+#: (a brisque's worth, rule 1) is commented on by that cost first.
+BRISQUE_GIFT = 10
 
 
 class Form(Enum):
@@ -96,8 +99,9 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     - the only legal action (or nothing to decide at au sept): nothing is graded;
     - a good choice: the idea behind it (its first gain), supported by its first cost;
     - about as good (``grade.close``): the idea behind the move;
-    - a worse choice: the idea behind the coach's choice (what it gains that this one lacks)
-      and the difference, in chance of winning the deal or in points, when it is not slight.
+    - a worse choice: the idea behind the coach's choice (what it gains that this one lacks),
+      or the move's own cost when it gives a brisque's worth away, and the difference, in
+      chance of winning the deal or in points, when it is not slight.
     """
     if grade.kind is GradeKind.FORCED or len(deal.legal_actions()) == 1:
         nothing = isinstance(grade.action, Pass) and deal.phase is Phase.AU_SEPT
@@ -121,7 +125,17 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         for r in said(grade.reasons, exact)
         if not r.cost and not (r.kind is ReasonKind.EXCHANGES_SEVEN and isinstance(grade.best, Swap))
     ]
-    return Plan("worse", better[0] if better else None, None, _worth_saying(grade, deal) or not better)
+    # The move's own cost when it gives away a brisque's worth more than the coach's choice
+    # (the ace thrown on a trick it cannot win): that is the fact to say.
+    given = _given(own) - _given(said(grade.best_estimate.reasons, exact))
+    cost = next((r for r in costs if r.kind is ReasonKind.GIVES_POINTS and r.probability is None), None)
+    support = cost if cost is not None and given >= BRISQUE_GIFT else None
+    return Plan("worse", better[0] if better else None, support, _worth_saying(grade, deal) or not better)
+
+
+def _given(reasons: Sequence[Reason]) -> int:
+    """The card points these reasons say are left to the other player for certain."""
+    return sum(r.points or 0 for r in reasons if r.kind is ReasonKind.GIVES_POINTS and r.probability is None)
 
 
 def chouine_on_table(deal: Deal) -> bool:
@@ -606,6 +620,49 @@ class Coach:
             )
         return capitalize(self.sp.fill(text, **values))
 
+    def close(self, grade: Grade, deal: Deal, form: Form) -> str:
+        """A move the search cannot tell from the coach's choice: "about as good"; once every
+        card is known, the same, or the points it gives up, as a fact."""
+        t = self.t
+        values: dict[str, object] = {"best": self.action(grade.best, deal)}
+        you = form is Form.YOU
+        if not _exact(grade.evaluation, deal):
+            text = (
+                t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach leaned towards %(best)s, but the two are about as good."
+                )
+            )
+        elif (n := _point_loss(grade)) == 0:
+            text = (
+                t.pgettext(
+                    "coach-step", "Just as good as the coach's choice, %(best)s: it comes to the same."
+                )
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach would have played %(best)s, which comes to the same."
+                )
+            )
+        else:
+            values["num"] = n
+            text = (
+                t.npgettext(
+                    "coach-step",
+                    "A good choice; the coach's, %(best)s, would make %(num)s point more.",
+                    "A good choice; the coach's, %(best)s, would make %(num)s points more.",
+                    n,
+                )
+                if you
+                else t.npgettext(
+                    "coach-step",
+                    "The coach would have played %(best)s, for %(num)s point more.",
+                    "The coach would have played %(best)s, for %(num)s points more.",
+                    n,
+                )
+            )
+        return capitalize(self.sp.fill(text, **values))
+
     # ------------------------------------------------------------------ a hint
     def principle(self, principle: Principle | None) -> str:
         """The first step of a hint: what to think about."""
@@ -775,7 +832,7 @@ class Coach:
 
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
-        question = self.t.pgettext("coach", "Really? For the coach, %(action)s is a mistake here.") % {
+        question = self.t.pgettext("coach", "For the coach, %(action)s is a mistake here.") % {
             "action": self.action(grade.action, deal)
         }
         return f"{question} {self.better(grade, deal)}"

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tutorial.ai import Grade
+from tutorial.ai import Grade, GradeKind
 from tutorial.engine import (
     Action,
     Deal,
@@ -114,9 +114,49 @@ def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
     return tuple(grades)
 
 
+#: How much a grade weighs when a step that tells of several choices picks one to comment on.
+_WEIGHT = {GradeKind.GOOD: 0, GradeKind.FORCED: 0, GradeKind.INACCURACY: 1, GradeKind.MISTAKE: 2}
+
+
+def decisive(demo: Demo, number: int) -> tuple[Demo, int]:
+    """The full deal's step whose choice the coach speaks of at step ``number``: a quick step
+    that tells of several choices comments on the one that mattered most (the worst grade,
+    then the most points given up against the coach's choice), else on its last choice."""
+    full, last = _full(demo, number)
+    if full is demo or not isinstance(demo, QuickDemo):
+        return full, last
+    first = demo.groups[number - 1][0]
+    chosen, weight = last, (0, 0.0)
+    for n in range(first, last + 1):
+        frame = full.frame(n)
+        deal = frame.before
+        if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
+            continue
+        graded = choice_grade(deal, parse_action(frame.token), _seed(full, n))
+        loss = graded.best_estimate.point_difference - graded.estimate.point_difference
+        if (_WEIGHT[graded.kind], loss) > weight and _WEIGHT[graded.kind] > 0:
+            chosen, weight = n, (_WEIGHT[graded.kind], loss)
+    return full, chosen
+
+
+def coach_heading(demo: Demo, lang: str, number: int) -> str | None:
+    """The coach box's heading when step ``number`` tells of several tricks and the coach
+    speaks of an earlier choice than the last: whose choice, in which trick."""
+    full, chosen = decisive(demo, number)
+    if full is demo or chosen == _full(demo, number)[1]:
+        return None
+    frame = full.frame(chosen)
+    assert frame.before is not None and frame.player is not None
+    tr = speaker(lang)
+    return tr.fill(
+        labels(tr)["coach_trick"], player=demo.record.players[frame.player], trick=frame.before.trick_number
+    )
+
+
 def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
-    """The coach on the choice step ``number`` shows (None for the deal and the draw)."""
-    demo, number = _full(demo, number)
+    """The coach on the choice step ``number`` shows (None for the deal and the draw); in a
+    step that tells of several tricks, on the choice that mattered most (:func:`decisive`)."""
+    demo, number = decisive(demo, number)
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
@@ -228,6 +268,7 @@ __all__ = [
     "Question",
     "answer",
     "answer_token",
+    "coach_heading",
     "coach_note",
     "deal_grades",
     "demo_pauses",

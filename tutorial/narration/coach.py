@@ -294,17 +294,16 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
     (ReasonKind.FIGHTS_DIX_DE_DER, "likely"): {
         Form.DOES: pgettext(
             "coach-does",
-            "%(player)s keeps the better chance of the last trick and its %(bonus)s points, the dix de der.",
+            "%(player)s stands the better chance of the last trick and its %(bonus)s points, the dix de der.",
         ),
         Form.WOULD: pgettext(
             "coach-would",
-            "%(player)s would have kept the better chance of the last trick and its %(bonus)s points, the "
-            "dix "
-            "de der.",
+            "%(player)s would have stood the better chance of the last trick and its %(bonus)s points, "
+            "the dix de der.",
         ),
         Form.YOU: pgettext(
             "coach-you",
-            "You would keep the better chance of the last trick and its %(bonus)s points, the dix de der.",
+            "You would stand the better chance of the last trick and its %(bonus)s points, the dix de der.",
         ),
     },
     (ReasonKind.TURN_UP_COMBINATION, ""): {
@@ -769,6 +768,10 @@ class Coach:
             )
         if isinstance(grade.best, Pass):
             return t.pgettext("coach", "The coach would pass and keep the seven of trumps.")
+        if isinstance(grade.action, Swap) and _last_chance(grade) and isinstance(grade.best, Play):
+            return t.pgettext(
+                "coach", "The coach would play %(card)s straight away, without the exchange."
+            ) % {"card": self.sp.card(grade.best.card)}
         if isinstance(grade.action, Swap) and _last_chance(grade):
             return t.pgettext("coach", "The coach would not make the exchange.")
         if isinstance(grade.action, Swap):
@@ -803,6 +806,10 @@ class Coach:
             return t.pgettext(
                 "coach-step", "The coach would rather have passed and kept the seven of trumps."
             )
+        if isinstance(grade.action, Swap) and _last_chance(grade) and isinstance(grade.best, Play):
+            return t.pgettext(
+                "coach-step", "The coach would have played %(card)s straight away, without the exchange."
+            ) % {"card": self.sp.card(grade.best.card)}
         if isinstance(grade.action, Swap) and _last_chance(grade):
             return t.pgettext("coach-step", "The coach would not have made the exchange.")
         if isinstance(grade.action, Swap):

@@ -117,7 +117,7 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "moot":
         return ChoiceNote(player, verdict.kind, (_sentence(_moot(coach, deal, False)),))
     if planned.verdict == "good":
-        lines = _idea(coach, deal, planned.idea, Form.DOES) + _idea(coach, deal, planned.support, Form.DOES)
+        lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.DOES)]
         agree = (
             t.pgettext("coach-step", "The coach would have done the same.")
             if not isinstance(verdict.action, Play)
@@ -176,7 +176,7 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
         return ChoiceNote(seat, verdict.kind, (_sentence(_moot(coach, deal, True)),))
     if planned.verdict == "good":
         text = t.pgettext("coach-step", "A good choice, and the coach's own.")
-        lines = _idea(coach, deal, planned.idea, Form.YOU) + _idea(coach, deal, planned.support, Form.YOU)
+        lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.YOU)]
         return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines))
     if planned.verdict == "close":
         text = coach.close(verdict, deal, Form.YOU)

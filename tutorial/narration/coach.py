@@ -513,6 +513,60 @@ class Coach:
         }
         return capitalize(self.sp.fill(text, **values))
 
+    def ideas(self, planned: Plan, deal: Deal, form: Form) -> list[tuple[str, Reason | None]]:
+        """The idea and the supporting fact of a good or close move as sentences, with the
+        reason each says: a declaration that gives up a bigger combination of its suit in one
+        sentence ("declares a mariage now rather than wait for the tierce"); passing at au
+        sept with the seven of trumps in hand, said as keeping it."""
+        t = self.t
+        idea, support = planned.idea, planned.support
+        if (
+            idea is not None
+            and support is not None
+            and idea.kind is ReasonKind.DECLARES
+            and support.kind is ReasonKind.BREAKS_DECLARATION
+            and support.suit is idea.suit
+            and form is not Form.WOULD
+        ):
+            text = (
+                t.pgettext(
+                    "coach-you",
+                    "You would declare %(combination)s now, worth %(points)s, rather than wait for "
+                    "%(bigger)s.",
+                )
+                if form is Form.YOU
+                else t.pgettext(
+                    "coach-does",
+                    "%(player)s declares %(combination)s now, worth %(points)s, rather than wait for "
+                    "%(bigger)s.",
+                )
+            )
+            suit_card = Card.parse("A" + idea.suit.code) if idea.suit is not None else None
+            values = {
+                "player": self.narrator.name(deal.to_act),
+                "combination": self._combination(idea.combination, suit_card, deal),
+                "points": self.points(idea.points or 0),
+                "bigger": self._combination(support.combination, suit_card, deal),
+            }
+            return [(capitalize(self.sp.fill(text, **values)), idea)]
+        out: list[tuple[str, Reason | None]] = [
+            (self.idea(r, deal, form), r) for r in (idea, support) if r is not None
+        ]
+        if not out and deal.phase is Phase.AU_SEPT and deal.turn_up is not None:
+            text = (
+                t.pgettext(
+                    "coach-you", "You would keep the seven of trumps rather than take the turn-up, %(card)s."
+                )
+                if form is Form.YOU
+                else t.pgettext(
+                    "coach-does",
+                    "%(player)s keeps the seven of trumps rather than take the turn-up, %(card)s.",
+                )
+            )
+            values = {"player": self.narrator.name(deal.to_act), "card": self.sp.card(deal.turn_up)}
+            out.append((capitalize(self.sp.fill(text, **values)), None))
+        return out
+
     def reason(self, reason: Reason, deal: Deal) -> str:
         """What ``reason`` says of a move the player to act in ``deal`` makes."""
         return self.idea(reason, deal, Form.DOES)

@@ -19,7 +19,9 @@ from flask.testing import FlaskClient
 from tutorial.ai import Knowledge
 from tutorial.engine import LAST_DRAW_TRICK, Deal, DealRecord, parse_action, random_record
 from tutorial.engine.random_play import choose_action
+from tutorial.narration.demos import demos
 from tutorial.narration.language import speaker
+from tutorial.web.demo.along import decisions, encode
 from tutorial.web.replay.packing import pack
 
 _MAIN = re.compile(r"(?s)<main\b.*?</main>")
@@ -121,3 +123,23 @@ def test_a_question_page_says_whose_seat_and_names_no_draw_of_the_other(client: 
     assert "both hands are shown" not in page
     for card in Knowledge.from_deal(deal, seat).unseen():
         assert speaker("en").card(card) not in page, card
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_play_along_pages_name_no_card_the_seat_cannot_see(seat: int, client: FlaskClient) -> None:
+    # Play along as one player, answering as the deal went: each page tells what happened
+    # (the other's draws unnamed) and asks the next question; it names no card this seat cannot see.
+    demo = demos()["full-deal"]
+    numbers = decisions(demo, seat)
+    sp = speaker("en")
+    raw = "a"
+    for number in numbers[:12]:
+        frame = demo.frame(number)
+        assert frame.before is not None and frame.token is not None
+        page = _page(client, f"/en/demo/full-deal/along/{seat + 1}/{raw}")
+        assert f"Seen from {demo.record.players[seat]}’s seat" in page
+        for card in Knowledge.from_deal(frame.before, seat).unseen():
+            assert sp.card(card) not in page, (number, card)
+        char = encode(demo, number, frame.token)
+        assert char is not None
+        raw += char

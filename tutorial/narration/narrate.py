@@ -172,7 +172,7 @@ class Narrator:
     def card(self, card: Card) -> str:
         return self.sp.card(card)
 
-    def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
+    def cards(self, cards: Iterable[Card], style: Literal["standard", "or", "nor"] = "standard") -> str:
         return self.sp.cards(list(cards), style)  # one suit: named once
 
     def name(self, player: int) -> str:
@@ -908,7 +908,7 @@ class Narrator:
             text = tr.gettext("%(player)s may not play %(cards)s.")
         values = {
             "player": self.name(deal.to_act),
-            "cards": self.cards(cards, "or"),
+            "cards": self.cards(cards, "nor"),
             "suit": self.sp.suit(lead.suit) if lead is not None else "",
         }
         sentence = self.sentence(MAY_NOT, self.sp.fill(text, **values), reason.rule, reason=reason)

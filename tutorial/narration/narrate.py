@@ -828,7 +828,17 @@ class Narrator:
         name = self.name(deal.to_act)
         lead = deal.trick.lead
         rule = allowed.rule
-        if lead is None:
+        if hand_size == 1 and lead is not None:  # nothing left to choose
+            self.say(
+                out,
+                NEXT,
+                rule,
+                tr.gettext("%(player)s answers %(lead)s with the last card in hand, %(card)s."),
+                player=name,
+                lead=self.card(lead),
+                card=self.card(legal[0]),
+            )
+        elif lead is None:
             if self.remind("leader-free"):
                 text = tr.gettext("%(player)s leads to trick %(trick)s and may lead any card.")
             else:

@@ -296,11 +296,15 @@ class Narrator:
 
     def dealer_drawn(self, ev: DealerDrawn, out: list[Sentence]) -> None:
         tr = self.tr
+        self.reminded["dealer-draw"] += 1
+        again = self.reminded["dealer-draw"] > 1  # a new draw after equal ranks: said as such
         self.say(
             out,
             EVENT,
             ev.rule,
-            tr.gettext("To choose the dealer, %(p0)s draws %(c0)s and %(p1)s draws %(c1)s."),
+            tr.gettext("New draw: %(p0)s draws %(c0)s and %(p1)s draws %(c1)s.")
+            if again
+            else tr.gettext("To choose the dealer, %(p0)s draws %(c0)s and %(p1)s draws %(c1)s."),
             p0=self.name(0),
             c0=self.card(ev.cards[0]),
             p1=self.name(1),

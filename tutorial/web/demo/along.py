@@ -129,7 +129,12 @@ def along_page(
         matched = answers[-1].token == demo.frame(number).token
         # What was actually played at that decision, and why: the step's narration and the
         # coach's note on the recorded choice.
-        played = for_seat(demo.narrations(lang, rule_link(lang))[number - 1], seat).happened
+        # Everything from that decision up to the step before the next question, which tells
+        # its own step under "what happened": the other's answer, the trick, the draws (as this
+        # seat may hear them).
+        told = demo.narrations(lang, rule_link(lang))
+        until = numbers[len(answers)] - 2 if len(answers) < len(numbers) else number
+        played = tuple(s for n in range(number - 1, until) for s in for_seat(told[n], seat).happened)
         played_note = None if matched else coach_note(demo, lang, number)
     progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
     context: dict[str, object] = {

@@ -19,7 +19,7 @@ from tutorial.ai import Evaluation, Grade, GradeKind, Level, Reason, evaluate, j
 from tutorial.engine import Action, Deal, Pass, Play, Swap, declaration_in_trumps
 from tutorial.engine.deal import DealResult
 
-from .catalog import Translator, pgettext
+from .catalog import Translator, npgettext, pgettext
 from .coach import MAX_SENTENCES, Coach, Form, plan
 from .language import Speaker
 
@@ -229,17 +229,39 @@ LABELS: dict[str, tuple[str, str]] = {
     "along_progress": pgettext("coach-step", "Play along: %(done)s of %(total)s choices made"),
     "along_stop": pgettext("coach-step", "Stop playing along"),
     "along_summary_heading": pgettext("coach-step", "Your deal, choice by choice"),
-    "along_summary": pgettext(
-        "coach-step",
-        "Same choice as in the deal: %(matches)s of %(total)s. The coach's grades: good %(good)s, "
-        "inaccuracy %(inaccuracies)s, mistake %(mistakes)s.",
-    ),
     "col_step": pgettext("coach-step", "Step"),
     "col_trick": pgettext("coach-step", "Trick"),
     "col_yours": pgettext("coach-step", "Your choice"),
     "col_played": pgettext("coach-step", "Played in the deal"),
     "col_grade": pgettext("coach-step", "Coach's grade"),
 }
+
+
+#: A count of the coach's grades, per grade.
+_GRADE_COUNTS: dict[GradeKind, tuple[str, str, str]] = {
+    GradeKind.GOOD: npgettext("coach-count", "%(num)s good choice", "%(num)s good choices"),
+    GradeKind.INACCURACY: npgettext("coach-count", "%(num)s inaccuracy", "%(num)s inaccuracies"),
+    GradeKind.MISTAKE: npgettext("coach-count", "%(num)s mistake", "%(num)s mistakes"),
+    GradeKind.FORCED: npgettext("coach-count", "%(num)s only move", "%(num)s only moves"),
+}
+
+
+def along_summary(sp: Speaker, matches: int, total: int, counts: dict[GradeKind, int]) -> str:
+    """The play-along summary: how many choices match the deal's, and the coach's grades
+    counted ("10 good choices, 5 inaccuracies and 2 mistakes"; a count of none left out)."""
+    same = sp.pgettext("coach-step", "Same choice as in the deal: %(matches)s of %(total)s.") % {
+        "matches": matches,
+        "total": total,
+    }
+    parts = [
+        sp.npgettext(*_GRADE_COUNTS[kind], n) % {"num": n}
+        for kind in _GRADE_COUNTS
+        if (n := counts.get(kind, 0))
+    ]
+    if not parts:
+        return same
+    grades = sp.pgettext("coach-step", "The coach's grades: %(counts)s.") % {"counts": sp.join(parts)}
+    return f"{same} {grades}"
 
 
 def result_sentence(tr: Translator, players: Sequence[str], result: DealResult) -> str:
@@ -317,6 +339,7 @@ __all__ = [
     "LABELS",
     "LEVEL",
     "ChoiceNote",
+    "along_summary",
     "answer_label",
     "answer_note",
     "choice_note",

@@ -22,7 +22,7 @@ from flask import Response, abort
 
 from tutorial.ai import GradeKind
 from tutorial.engine import Action, Deal, Phase, Play, parse_action
-from tutorial.narration.choices import ChoiceNote, answer_note, labels
+from tutorial.narration.choices import ChoiceNote, along_summary, answer_note, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
@@ -198,14 +198,7 @@ def along_page(
     counts = {kind: sum(1 for r in rows if r.kind is kind) for kind in GradeKind}
     summary = {
         "rows": rows,
-        "text": words["along_summary"]
-        % {
-            "matches": sum(r.matched for r in rows),
-            "total": len(rows),
-            "good": counts[GradeKind.GOOD],
-            "inaccuracies": counts[GradeKind.INACCURACY],
-            "mistakes": counts[GradeKind.MISTAKE],
-        },
+        "text": along_summary(tr, sum(r.matched for r in rows), len(rows), counts),
     }
     view = step_view_of(demo, lang, demo.total, step_urls, title, back)
     return render_step(view, along_summary=summary, **context)

@@ -78,9 +78,3 @@ fail
 # Issue 8: a view registered by decorator; the gunicorn worker class named in gunicorn.conf.py.
 robots
 Worker
-
-# The coach's shared contract (tutorial/ai/types.py), wired by the one-evaluation work of
-# issue 24: to be removed from here once the coach and narration use them.
-follow_up
-forced
-FORCED

@@ -334,7 +334,7 @@ def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
     monkeypatch.setattr(
         computer,
         "table_grade",
-        lambda _key, _game, _move, deal, action: always_a_mistake(deal, action, None, "expert"),
+        lambda deal, action: always_a_mistake(deal, action, None, "expert"),
     )
     game = Game("warngame0001", "beginner", warn=True)
     url = start_game(web, game)

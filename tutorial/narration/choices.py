@@ -4,18 +4,18 @@ An extension of :mod:`tutorial.narration.coach` (the practice table's words), ke
 module so the two grow apart without conflict: it reuses :class:`Coach` for the reasons and
 the names of actions, and adds the sentences a narrated deal needs.
 
-Everything is said from the chooser's own view: the grade comes from
-:func:`tutorial.ai.grade`, which decides from the seat's :class:`tutorial.ai.Knowledge` only
-(rule 18), so no sentence names a card the chooser could not see (tested).
+Everything is said from the chooser's own view: the grade is given by the caller (the web
+layer reads the one evaluation per position, :func:`tutorial.ai.analysis.analyse`, which
+decides from the seat's :class:`tutorial.ai.Knowledge` only, rule 18), so no sentence names a
+card the chooser could not see (tested). Narration never runs a search.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Evaluation, Grade, GradeKind, Level, Reason, evaluate, judge
+from tutorial.ai import Grade, GradeKind, Reason
 from tutorial.engine import Action, Deal, Pass, Play, Swap, declaration_in_trumps
 from tutorial.engine.deal import DealResult
 
@@ -23,8 +23,6 @@ from .catalog import Translator, npgettext, pgettext
 from .coach import MAX_SENTENCES, Coach, Form, plan
 from .language import Speaker
 
-#: The coach's level in narrated deals: the strongest (a grade costs about 10 ms).
-LEVEL: Level = "expert"
 #: Kind of the coach's sentences (templates style them apart).
 COACH = "coach"
 
@@ -37,16 +35,6 @@ class ChoiceNote:
     player: int
     kind: GradeKind
     sentences: tuple[Line, ...]
-
-
-def grade_choice(deal: Deal, action: Action, seed: str) -> Grade:
-    """The coach's grade of ``action`` for ``deal.to_act`` (deterministic for a ``seed``)."""
-    return judge(choice_evaluation(deal, seed), action)
-
-
-def choice_evaluation(deal: Deal, seed: str) -> Evaluation:
-    """The coach's evaluation behind every :func:`grade_choice` of this decision and seed."""
-    return evaluate(deal, random.Random(seed), LEVEL)
 
 
 @dataclass(frozen=True)
@@ -337,13 +325,11 @@ def prompt(sp: Speaker, player: str, au_sept: bool) -> str:
 __all__ = [
     "COACH",
     "LABELS",
-    "LEVEL",
     "ChoiceNote",
     "along_summary",
     "answer_label",
     "answer_note",
     "choice_note",
-    "grade_choice",
     "hidden_card",
     "labels",
     "prompt",

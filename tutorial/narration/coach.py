@@ -797,7 +797,7 @@ class Coach:
             GradeKind.GOOD: t.pgettext("coach-grade", "good"),
             GradeKind.INACCURACY: t.pgettext("coach-grade", "inaccuracy"),
             GradeKind.MISTAKE: t.pgettext("coach-grade", "mistake"),
-            GradeKind.FORCED: t.pgettext("coach-grade", "the only move"),
+            GradeKind.FORCED: t.pgettext("coach-grade", "only move"),
         }[kind]
 
     def better(self, grade: Grade, deal: Deal) -> str:

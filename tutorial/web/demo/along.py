@@ -28,7 +28,7 @@ from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Sentence
 from tutorial.narration.seat import for_seat
-from tutorial.web.answers import choice_grade
+from tutorial.web.answers import grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
 from tutorial.web.demo.pause import answer_token, coach_note, question
 from tutorial.web.demo.view import rule_link
@@ -62,10 +62,6 @@ class Row:
 def decisions(demo: Demo, seat: int) -> list[int]:
     """The step numbers at which ``seat`` chooses."""
     return [f.number for f in demo.frames if f.token is not None and f.player == seat]
-
-
-def _seed(demo: Demo, number: int) -> str:
-    return f"{demo.slug}|{demo.record.dumps()}|{number}"
 
 
 def parse_answers(demo: Demo, seat: int, raw: str) -> list[Action] | None:
@@ -124,7 +120,7 @@ def along_page(
         number = numbers[len(answers) - 1]
         deal = demo.frame(number).before
         assert deal is not None
-        verdict = choice_grade(deal, answers[-1], _seed(demo, number))
+        verdict = grade(deal, answers[-1])
         feedback = answer_note(coach, deal, verdict)
         matched = answers[-1].token == demo.frame(number).token
         # What was actually played at that decision, and why: the step's narration and the
@@ -183,7 +179,7 @@ def along_page(
         frame = demo.frame(number)
         deal = frame.before
         assert deal is not None and frame.token is not None
-        verdict = choice_grade(deal, action, _seed(demo, number))
+        verdict = grade(deal, action)
         rows.append(
             Row(
                 number,

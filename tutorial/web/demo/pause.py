@@ -43,7 +43,7 @@ from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.narration.seat import for_seat
-from tutorial.web.answers import choice_grade
+from tutorial.web.answers import grade
 from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.table import CardView
 from tutorial.web.demo.view import StepView, rule_link
@@ -87,10 +87,6 @@ def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
     return pauses(demo.frames, demo.record.meta)
 
 
-def _seed(demo: Demo, number: int) -> str:
-    return f"{demo.slug}|{demo.record.dumps()}|{number}"
-
-
 def _full(demo: Demo, number: int) -> tuple[Demo, int]:
     """The step-by-step demo and step number of ``demo``'s step ``number`` (its last full step
     in quick mode), so a quick step's coach says what the full deal's says."""
@@ -102,7 +98,7 @@ def _full(demo: Demo, number: int) -> tuple[Demo, int]:
 def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
     """The coach's grade of each step's choice (None for a step without one, or with only one
     move allowed), the same as each step's note gives; each evaluation made once per app
-    (:func:`tutorial.web.answers.choice_grade`)."""
+    (:func:`tutorial.web.answers.grade`)."""
     demo, _ = _full(demo, 1)
     grades: list[Grade | None] = []
     for frame in demo.frames:
@@ -110,7 +106,7 @@ def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
         if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
             grades.append(None)
         else:
-            grades.append(choice_grade(deal, parse_action(frame.token), _seed(demo, frame.number)))
+            grades.append(grade(deal, parse_action(frame.token)))
     return tuple(grades)
 
 
@@ -132,8 +128,8 @@ def decisive(demo: Demo, number: int) -> tuple[Demo, int]:
         deal = frame.before
         if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
             continue
-        graded = choice_grade(deal, parse_action(frame.token), _seed(full, n))
-        loss = graded.best_estimate.point_difference - graded.estimate.point_difference
+        graded = grade(deal, parse_action(frame.token))
+        loss = graded.point_loss
         if (_WEIGHT[graded.kind], loss) > weight and _WEIGHT[graded.kind] > 0:
             chosen, weight = n, (_WEIGHT[graded.kind], loss)
     return full, chosen
@@ -160,7 +156,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
-    verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
+    verdict = grade(frame.before, parse_action(frame.token))
     return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
 
 
@@ -257,7 +253,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         return None
     if deal.check(action) is not None:
         return action
-    verdict = choice_grade(deal, action, _seed(demo, number))
+    verdict = grade(deal, action)
     note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 

@@ -22,8 +22,9 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
 A token that is not ours (tampered, truncated, from another ``SECRET_KEY``), a move that is not
 legal or not the learner's, or an unknown setting: a 400 page in the URL's language that says
 what was wrong and offers a new game. Pages are never kept in the page cache; the coach's
-evaluation of a position is computed once per app (:func:`computer.table_evaluation`) and
-shared by the hint's three steps, the warning and the review. Every control is a plain link
+evaluation of a position is computed once per app (:func:`computer.table_evaluation`, the
+one evaluation per position of :mod:`tutorial.web.answers`) and shared by the hint's three
+steps, the warning, the review and a replay of the deal. Every control is a plain link
 (htmx swaps ``#play-stage`` and pushes the URL when JavaScript runs).
 """
 
@@ -175,7 +176,7 @@ def game(lang: str, token: str) -> Response:
     view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None, undone)
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
-        evaluation = computer.table_evaluation(key, current, len(current.actions), deal)
+        evaluation = computer.table_evaluation(deal)
         view.hint = _coach(lang).hint(evaluation, deal)
         view.hint_step = step
         view.urls["hint_next"] = (
@@ -204,7 +205,7 @@ def move(lang: str, token: str, action: str) -> Response:
         raise BadRequest(gettext("This is not a move you can make in this position."))
     sure = _one("sure", ("1",), gettext("This is not a move you can make in this position."))
     if current.warn and not sure and len(deal.legal_actions()) > 1:
-        graded = _warning(key, current, deal, parsed)
+        graded = _warning(deal, parsed)
         if graded is not None:
             return _confirm(lang, token, current, state, parsed, graded)
     deal.apply(parsed)
@@ -212,14 +213,14 @@ def move(lang: str, token: str, action: str) -> Response:
     return _see_other(url_for("play.game", lang=lang, token=_token(played)))
 
 
-def _warning(key: str, current: Game, deal: Deal, action: Action) -> Grade | None:
+def _warning(deal: Deal, action: Action) -> Grade | None:
     """The coach's grade of the learner's move when it is a mistake to warn about, else None.
 
     Asked only when "warn me" is on (nothing is shown otherwise, so nothing is searched). The
     grade reads the coach's evaluation of the position, computed once and kept for the hint,
     the review and a reload. No cheaper screen first: a club-level look let 4 % of the moves
     the coach grades a mistake through unwarned (9 of 207 on 903 random moves)."""
-    graded = computer.table_grade(key, current, len(current.actions), deal, action)
+    graded = computer.table_grade(deal, action)
     return graded if graded.kind is GradeKind.MISTAKE else None
 
 
@@ -305,7 +306,7 @@ def review(lang: str, token: str) -> Response:
         if len(before.legal_actions()) == 1:
             decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
             continue
-        graded = computer.table_grade(key, current, step.index, before, step.action)
+        graded = computer.table_grade(before, step.action)
         grades[step.index] = graded
         counts[graded.kind] += 1
         decisions.append(

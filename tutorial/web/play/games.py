@@ -53,8 +53,6 @@ from tutorial.engine.match import random_draw
 
 #: The learner's seat and the computer's.
 LEARNER, COMPUTER = 0, 1
-#: The coach's level for hints, warnings and reviews (whatever the computer's level).
-COACH_LEVEL = "expert"
 #: Token format version (a change of layout makes old tokens foreign).
 VERSION = 1
 #: Longest token accepted, in characters (a whole deal is far below this).
@@ -281,11 +279,6 @@ Chooser = Callable[[Deal, str, random.Random], Action]
 def computer_rng(secret_key: str, game: Game, move: int) -> random.Random:
     """The computer's random generator for the action at index ``move`` of the deal."""
     return keyed_rng(secret_key, "ai", game.id, game.deal_index, move)
-
-
-def coach_rng(secret_key: str, game: Game, move: int) -> random.Random:
-    """The coach's random generator for the decision at index ``move`` of the deal."""
-    return keyed_rng(secret_key, "coach", game.id, game.deal_index, move)
 
 
 def advance(game: Game, secret_key: str, choose: Chooser, deal: Deal | None = None) -> Game:

@@ -230,7 +230,7 @@ _GRADE_COUNTS: dict[GradeKind, tuple[str, str, str]] = {
     GradeKind.GOOD: npgettext("coach-count", "%(num)s good choice", "%(num)s good choices"),
     GradeKind.INACCURACY: npgettext("coach-count", "%(num)s inaccuracy", "%(num)s inaccuracies"),
     GradeKind.MISTAKE: npgettext("coach-count", "%(num)s mistake", "%(num)s mistakes"),
-    GradeKind.FORCED: npgettext("coach-count", "%(num)s only move", "%(num)s only moves"),
+    GradeKind.FORCED: npgettext("coach-count", "%(num)s forced move", "%(num)s forced moves"),
 }
 
 

@@ -423,15 +423,13 @@ class Narrator:
         else:
             assert before is not None and before.trick.lead is not None
             lead = before.trick.lead
-            self.say(
-                out,
-                EVENT,
-                None,
-                tr.gettext("On %(lead)s, %(player)s plays %(card)s."),
-                lead=self.card(lead),
-                player=player,
-                card=card,
+            # Said two ways, trick by trick, so that sixteen tricks do not read as one template.
+            text = (
+                tr.gettext("%(player)s answers with %(card)s.")
+                if ev.trick % 2 == 0
+                else tr.gettext("On %(lead)s, %(player)s plays %(card)s.")
             )
+            self.say(out, EVENT, None, text, lead=self.card(lead), player=player, card=card)
             self.follow_reason(ev, lead, out)
         if ev.declaration is None:
             return

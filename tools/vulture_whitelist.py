@@ -12,7 +12,7 @@ delete the code instead.
 _.linked  # Kind.linked: demo/step.html links these sentences to their rule
 figure  # Part.figure: rules/section.html
 hand_label  # SideView.hand_label: _table.html
-talon_count  # Table fields (tutorial/web/demo/table.py): _table.html
+talon_count  # Table fields (tutorial/web/table/model.py): _table.html
 talon_count_label
 talon_text
 trick_caption

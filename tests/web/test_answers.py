@@ -64,7 +64,7 @@ def test_the_three_hint_steps_and_the_review_share_one_evaluation_per_position(
 ) -> None:
     calls = _counting(monkeypatch, kept_answers, "analyse")
     client = app.test_client()
-    game = advance(new_game("club", 50, 3, False), KEY, computer.choose)
+    game = advance(new_game("club", warn=False), KEY, computer.choose)
     token = dumps(game, KEY)
     for step in ("1", "2", "3", "1"):
         assert client.get(f"/en/play/{token}?hint={step}").status_code == 200
@@ -87,7 +87,7 @@ def test_a_move_searches_only_when_the_warning_is_on(app: Flask, monkeypatch: py
     client = app.test_client()
     rng = random.Random(3)
     for warn in (False, True):
-        game = replace(advance(new_game("beginner", 50, 3), KEY, computer.choose), warn=warn)
+        game = replace(advance(new_game("beginner"), KEY, computer.choose), warn=warn)
         for _move in range(3):
             deal = rebuild(game, KEY, keep_states=False).deal
             if deal.is_over or len(deal.legal_actions()) < 2:

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from tutorial.ai import Evaluation, Grade
 from tutorial.ai.analysis import position_key
 from tutorial.engine import Action, parse_action, url_form
-from tutorial.narration.demos import Demo, demos
+from tutorial.narration.demos import Demo, action_step, demos
 from tutorial.web import answers, create_app
 from tutorial.web.demo import FIRST_DEAL, shown_demo
 from tutorial.web.demo.along import decisions, encode
@@ -193,11 +193,10 @@ def test_the_practice_table_and_its_replay_give_the_same_verdict(seen: Seen) -> 
     _ok(_client(seen, "review"), f"/en/play/{token}/review")
     state = rebuild(game, KEY)
     record = dataclasses.replace(state.replay.record, players=player_names())
-    first_action = 2 + (1 if record.draw else 0)
     client = _client(seen, "replay")
     for step in state.replay.steps:
         if len(step.before.legal_actions()) > 1 and position_key(step.before) in keys:
-            _ok(client, f"/en/replay/{pack(record)}/{step.index + first_action}")
+            _ok(client, f"/en/replay/{pack(record)}/{action_step(record, step.index)}")
 
     _agree(seen)
     for key in keys:

@@ -302,16 +302,15 @@ def _broken(
     hand = tuple(c for c in knowledge.hand if c is not action.card)
     declared = set(knowledge.declared_suits(knowledge.seat))
     decl = action.declaration
-    if decl is not None and decl is not Combination.QUINTE:
-        declared.add(action.card.suit)
+    if action.declaration_suit is not None:
+        declared.add(action.declaration_suit)
     after = _reachable(knowledge, hand, frozenset(declared), (action.card,), _last_draw(knowledge, wins))
     broken = []
     for suit, comb in reachable.items():
-        declares_here = decl is not None and decl is not Combination.QUINTE and action.card.suit is suit
+        declares_here = action.declaration_suit is suit
         if (
             decl is not None
-            and decl is not Combination.QUINTE
-            and action.card.suit is suit
+            and action.declaration_suit is suit
             and (
                 comb is decl
                 or combination_value(comb, False, knowledge.settings)
@@ -392,8 +391,8 @@ def _declaration_reasons(c: _Candidate) -> list[Reason]:
     if comb is None:
         return []
     k = c.ctx.knowledge
-    suit = None if comb is Combination.QUINTE else c.play.card.suit
-    value = combination_value(comb, suit is k.trumps, k.settings)
+    suit = c.play.declaration_suit
+    value = combination_value(comb, c.play.declaration_in_trumps(k.trumps), k.settings)
     out = [Reason(ReasonKind.DECLARES, combination=comb, suit=suit, points=value or None)]
     five = comb in (Combination.QUINTE, Combination.CHOUINE)
     # Rule 14: a quinte or a chouine only up to trick 12; and a combination is lost when

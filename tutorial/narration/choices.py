@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutorial.ai import Grade, GradeKind, Reason
-from tutorial.engine import Action, Deal, Pass, Play, Swap, declaration_in_trumps
+from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, npgettext, pgettext
@@ -197,7 +197,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "seat_view": pgettext(
         "coach-step", "Seen from %(player)s’s seat: the other hand stays face down, as at the table."
     ),
-    "refused": pgettext("coach-step", "The rules do not allow this choice here."),
+    "refused": pgettext("coach-step", "The rules do not allow this choice here: %(reason)s."),
     "speed": pgettext("coach-step", "Speed of Play"),
     "slow": pgettext("coach-step", "slow"),
     "normal": pgettext("coach-step", "normal"),
@@ -294,9 +294,7 @@ def answer_label(coach: Coach, action: Action, deal: Deal) -> str:
     if action.declaration is None:
         return t.pgettext("coach-step", "Play %(card)s") % {"card": card}
     comb = coach.narrator.combination(
-        action.declaration,
-        action.card,
-        declaration_in_trumps(action.declaration, action.card.suit, deal.trumps),
+        action.declaration, action.declaration_suit, action.declaration_in_trumps(deal.trumps)
     )
     return t.pgettext("coach-step", "Play %(card)s and declare %(combination)s") % {
         "card": card,

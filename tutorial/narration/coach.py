@@ -34,13 +34,14 @@ from tutorial.engine import (
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
     Action,
-    Card,
     Combination,
     Deal,
     Pass,
     Phase,
     Play,
+    Suit,
     Swap,
+    declaration_in_trumps,
 )
 
 from .catalog import npgettext, pgettext
@@ -431,11 +432,10 @@ class Coach:
         self.narrator = Narrator(sp, players)
 
     # ------------------------------------------------------------------ pieces
-    def _combination(self, comb: Combination | None, suit_card: Card | None, deal: Deal) -> str:
+    def _combination(self, comb: Combination | None, suit: Suit | None, deal: Deal) -> str:
         if comb is None:
             return ""
-        in_trumps = comb is not Combination.QUINTE and suit_card is not None and suit_card.suit is deal.trumps
-        return self.narrator.combination(comb, suit_card, in_trumps)
+        return self.narrator.combination(comb, suit, declaration_in_trumps(comb, suit, deal.trumps))
 
     def action(self, action: Action, deal: Deal) -> str:
         """An action as a noun phrase: "the queen of spades", "the queen of spades, declaring a
@@ -448,7 +448,7 @@ class Coach:
         name = self.sp.card(action.card)
         if action.declaration is None:
             return name
-        comb = self._combination(action.declaration, action.card, deal)
+        comb = self._combination(action.declaration, action.declaration_suit, deal)
         return t.pgettext("coach", "%(card)s, declaring %(combination)s") % {
             "card": name,
             "combination": comb,
@@ -499,14 +499,13 @@ class Coach:
                 variant = ""
             forms = _IDEAS[(kind, variant)]
             text = t.pgettext(*(forms.get(form) or forms[Form.DOES]))
-        suit_card = Card.parse("A" + reason.suit.code) if reason.suit is not None else None
         seat = deal.to_act
         values = {
             "player": self.narrator.name(seat),
             "other": self.narrator.name(1 - seat),
             "num": points,
             "card": self.sp.card(reason.card) if reason.card is not None else "",
-            "combination": self._combination(reason.combination, suit_card, deal),
+            "combination": self._combination(reason.combination, reason.suit, deal),
             "points": self.points(points),
             "bonus": LAST_TRICK_BONUS,
             "trick": LAST_SWAP_TRICK,
@@ -541,12 +540,11 @@ class Coach:
                     "%(bigger)s.",
                 )
             )
-            suit_card = Card.parse("A" + idea.suit.code) if idea.suit is not None else None
             values = {
                 "player": self.narrator.name(deal.to_act),
-                "combination": self._combination(idea.combination, suit_card, deal),
+                "combination": self._combination(idea.combination, idea.suit, deal),
                 "points": self.points(idea.points or 0),
-                "bigger": self._combination(support.combination, suit_card, deal),
+                "bigger": self._combination(support.combination, idea.suit, deal),
             }
             return [(capitalize(self.sp.fill(text, **values)), idea)]
         out: list[tuple[str, Reason | None]] = [

@@ -31,8 +31,8 @@ from tutorial.narration.seat import for_seat
 from tutorial.web.answers import grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
 from tutorial.web.demo.pause import answer_token, coach_note, question
-from tutorial.web.demo.view import rule_link
 from tutorial.web.render import page_query
+from tutorial.web.table.links import rule_link
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _ANSWERS = re.compile(r"a[0-9a-z]{0,40}")

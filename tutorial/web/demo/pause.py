@@ -42,11 +42,13 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
+from tutorial.narration.refusals import reason_sentence
 from tutorial.narration.seat import for_seat
 from tutorial.web.answers import grade
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.demo.table import CardView
-from tutorial.web.demo.view import StepView, rule_link
+from tutorial.web.demo.view import StepView
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView
 
 
 @dataclass(frozen=True)
@@ -169,10 +171,6 @@ def answer_token(segment: str) -> str | None:
         return None
 
 
-def _label(coach: Coach, action: Action, deal: Deal) -> str:
-    return answer_label(coach, action, deal)
-
-
 def question(
     demo: Demo,
     lang: str,
@@ -201,7 +199,7 @@ def question(
     actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
     for action in actions:
         token = action.token
-        choices.append(Choice(_label(coach, action, deal), answer_url(url_form(action)), token))
+        choices.append(Choice(answer_label(coach, action, deal), answer_url(url_form(action)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
     for side in base.table.sides:
@@ -234,7 +232,8 @@ def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
     assert reason is not None
     if isinstance(action, Play) and action.declaration is None:
         return narrator.refusal(action.card, reason)
-    text = labels(speaker(lang))["refused"]
+    sp = speaker(lang)
+    text = sp.fill(labels(sp)["refused"], reason=reason_sentence(reason, sp))
     return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
 
 

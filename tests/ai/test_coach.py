@@ -16,6 +16,7 @@ from tutorial.ai import (
     evaluate,
     grade,
 )
+from tutorial.ai.baselines import beats
 from tutorial.ai.knowledge import Knowledge
 from tutorial.engine import Card, Combination, Deal, Play, Suit, Swap
 
@@ -185,8 +186,13 @@ def test_a_lead_is_never_certain_while_the_other_hand_is_unseen() -> None:
             for reason in estimate.reasons:
                 if reason.kind in _SAMPLED:
                     checked += 1
-                    # Rule 18: once the talon is drawn, the unseen cards are the other hand.
-                    if knowledge.opponent_unknown and knowledge.talon_count:
+                    # Rule 18: once the talon is drawn, the unseen cards are the other hand;
+                    # rule 5: a lead no unseen card can beat takes the trick for certain.
+                    lead = estimate.action.card if isinstance(estimate.action, Play) else None
+                    beatable = lead is not None and any(
+                        beats(lead, card, knowledge.trumps) for card in knowledge.unseen()
+                    )
+                    if knowledge.opponent_unknown and knowledge.talon_count and beatable:
                         assert reason.probability is not None, (seed, estimate.action, reason)
     assert checked >= 10
 

@@ -505,9 +505,13 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
             )
         ]
     out = []
+    # A lead no card the other may hold can beat (the highest trump left, rule 5) takes the
+    # trick for certain, though what the other puts on it is still only a mean.
+    k = c.ctx.knowledge
+    sure = known or not any(beats(c.play.card, u, k.trumps) for u in k.unseen())
     if c.play.card.is_brisque:
         out.append(
-            Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n, known))
+            Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n, sure))
         )
     if st.trick_points_won:
         mean = st.trick_points_won / st.trick_won
@@ -515,7 +519,7 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
             Reason(
                 ReasonKind.WINS_POINTS,
                 points=trick_value(mean),
-                probability=_chance(st.trick_won, n, known),
+                probability=_chance(st.trick_won, n, sure),
                 mean=not known,
             )
         )

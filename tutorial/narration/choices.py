@@ -20,7 +20,7 @@ from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, npgettext, pgettext
-from .coach import MAX_SENTENCES, Coach, Form, plan
+from .coach import MAX_SENTENCES, SMALL_POINTS, Coach, Form, plan, runner_up
 from .language import Speaker
 
 #: Kind of the coach's sentences (templates style them apart).
@@ -111,7 +111,11 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             if not isinstance(verdict.action, Play)
             else t.pgettext("coach-step", "The coach would have played the same.")
         )
-        if not lines:
+        other = runner_up(verdict.evaluation, verdict.action)
+        small = (
+            other is None or abs(verdict.estimate.point_difference - other.point_difference) < SMALL_POINTS
+        )
+        if not lines and small:
             agree = coach.sp.fill(
                 t.pgettext(
                     "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
@@ -307,8 +311,13 @@ def hidden_card(sp: Speaker, player: str) -> str:
     return sp.fill(sp.pgettext("coach-step", "a card of %(player)s, face down"), player=player)
 
 
-def prompt(sp: Speaker, player: str, au_sept: bool) -> str:
-    """The question asked of the learner, in the chooser's seat."""
+def prompt(sp: Speaker, player: str, au_sept: bool, forced: bool = False) -> str:
+    """The question asked of the learner, in the chooser's seat; when the rules leave a single
+    card (``forced``), a question about the rule, not a choice."""
+    if forced and not au_sept:
+        return sp.fill(
+            sp.pgettext("coach-step", "%(player)s to play: which card do the rules allow?"), player=player
+        )
     if au_sept:
         text = sp.pgettext(
             "coach-step",

@@ -116,6 +116,12 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     gains = [r for r in own if not r.cost]
     costs = [r for r in own if r.cost]
     if grade.kind is GradeKind.GOOD:
+        # Only what sets the move apart from the next best (a trump kept by every other card
+        # too is no reason for this one).
+        other = runner_up(grade.evaluation, grade.action)
+        theirs = said(other.reasons, exact) if other is not None else ()
+        gains = [r for r in gains if _separates(r, theirs)]
+        costs = [r for r in costs if _separates(r, theirs)]
         idea = gains[0] if gains else (costs[0] if costs else None)
         support = costs[0] if gains and costs else None
         if grade.close or grade.action != grade.best:
@@ -129,14 +135,30 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     # The move's own cost when it gives away a brisque's worth more than the coach's choice
     # (the ace thrown on a trick it cannot win): that is the fact to say.
     given = _given(own) - _given(said(grade.best_estimate.reasons, exact))
-    cost = next((r for r in costs if r.kind is ReasonKind.GIVES_POINTS and r.probability is None), None)
+    cost = next((r for r in costs if r.kind is ReasonKind.GIVES_POINTS), None)
     support = cost if cost is not None and given >= BRISQUE_GIFT else None
     return Plan("worse", better[0] if better else None, support, _worth_saying(grade, deal) or not better)
 
 
+def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
+    """The best estimate of another action than ``action`` (None when it is the only one)."""
+    return next((e for e in evaluation.estimates if e.action != action), None)
+
+
+def _separates(reason: Reason, others: Sequence[Reason]) -> bool:
+    """Is ``reason`` true of this action and not of the other one (points: more of them)?"""
+    if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
+        same = [r.points or 0 for r in others if r.kind is reason.kind]
+        mine = reason.points or 0
+        return not same or (mine > max(same) if reason.kind is ReasonKind.WINS_POINTS else mine > min(same))
+    fact = (reason.kind, reason.card, reason.combination, reason.suit)
+    return fact not in {(r.kind, r.card, r.combination, r.suit) for r in others}
+
+
 def _given(reasons: Sequence[Reason]) -> int:
-    """The card points these reasons say are left to the other player for certain."""
-    return sum(r.points or 0 for r in reasons if r.kind is ReasonKind.GIVES_POINTS and r.probability is None)
+    """The card points these reasons say are left to the other player (for certain, or as
+    the likely outcome of a lead)."""
+    return sum(r.points or 0 for r in reasons if r.kind is ReasonKind.GIVES_POINTS)
 
 
 def chouine_on_table(deal: Deal) -> bool:
@@ -369,6 +391,23 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "You would have a good chance of taking the trick, worth about %(num)s card points.",
         ),
     },
+    (ReasonKind.WINS_POINTS, "sure"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s is sure to take the trick, worth about %(num)s card point.",
+            "%(player)s is sure to take the trick, worth about %(num)s card points.",
+        ),
+        Form.WOULD: npgettext(
+            "coach-would",
+            "%(player)s would have been sure to take the trick, worth about %(num)s card point.",
+            "%(player)s would have been sure to take the trick, worth about %(num)s card points.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You would be sure to take the trick, worth about %(num)s card point.",
+            "You would be sure to take the trick, worth about %(num)s card points.",
+        ),
+    },
     (ReasonKind.GIVES_POINTS, ""): {
         Form.DOES: npgettext(
             "coach-does",
@@ -478,7 +517,8 @@ class Coach:
         kind, points = reason.kind, reason.points or 0
         likely = reason.probability is not None or reason.mean
         if kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
-            plurals = _POINTS[(kind, "likely" if likely else "")]
+            sure = kind is ReasonKind.WINS_POINTS and reason.mean and reason.probability is None
+            plurals = _POINTS[(kind, "sure" if sure else ("likely" if likely else ""))]
             context, singular, plural = plurals.get(form) or plurals[Form.DOES]
             text = t.npgettext(context, singular, plural, points)
         elif kind is ReasonKind.HIGHER_TRUMP_RISK:
@@ -758,17 +798,33 @@ class Coach:
         t = self.t
         best = evaluation.best
         candidates = [self.action(e.action, deal) for e in evaluation.estimates[:CANDIDATES]]
+        exact = evaluation.exact or deal.talon_size == 0
         if evaluation.forced or len(evaluation.estimates) == 1:
+            # One legal action: no choice to weigh; what it does and where the deal stands.
             text = t.pgettext("coach", "Only one choice is allowed here: %(action)s.") % {
                 "action": candidates[0]
             }
-            choice = t.pgettext("coach", "It is the only choice the rules allow.")
-            return Hint(self.principle(best.principle), capitalize(text), choice, (), "")
+            if isinstance(best.action, Play):
+                choice = t.pgettext("coach", "The rules leave you a single card: %(card)s.") % {
+                    "card": self.sp.card(best.action.card)
+                }
+            else:
+                choice = t.pgettext("coach", "It is the only choice the rules allow.")
+            ideas = [r for r in said(best.reasons, exact) if not r.cost][:1]
+            return Hint(
+                self.principle(best.principle),
+                capitalize(text),
+                choice,
+                tuple(self.idea(r, deal, Form.YOU) for r in ideas),
+                self.estimate(best, deal, exact),
+            )
         text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
             "actions": self.sp.join(candidates, "or")
         }
         choice = self._would_choose(best, deal)
-        ideas = [r for r in said(best.reasons, evaluation.exact or deal.talon_size == 0) if not r.cost][:1]
+        other = runner_up(evaluation, best.action)
+        theirs = said(other.reasons, exact) if other is not None else ()
+        ideas = [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
         return Hint(
             principle=self.principle(ideas[0].principle if ideas else best.principle),
             candidates=capitalize(text),
@@ -939,5 +995,6 @@ __all__ = [
     "chouine_on_table",
     "explained",
     "plan",
+    "runner_up",
     "said",
 ]

@@ -795,7 +795,9 @@ class Narrator:
     def au_sept_answer(self, deal: Deal, out: list[Sentence]) -> None:
         tr = self.tr
         name = self.name(deal.to_act)
-        can_swap = any(isinstance(action, Swap) for action in deal.legal_actions()) and deal.turn_up is not None
+        can_swap = (
+            any(isinstance(action, Swap) for action in deal.legal_actions()) and deal.turn_up is not None
+        )
         if can_swap:  # without the seven there is no choice to put: only that it is a pass
             self.say(
                 out,

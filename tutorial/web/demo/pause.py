@@ -213,7 +213,7 @@ def question(
     refusal = None
     if refused is not None:
         refusal = _refusal(lang, demo, deal, refused)
-    asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
+    asked = prompt(tr, name, deal.phase is Phase.AU_SEPT, len(deal.legal_actions()) == 1)
     # A one-seat page: the narration as the chooser may hear it (rule 18: the other's draws unnamed).
     view = replace(
         base,

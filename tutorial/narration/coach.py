@@ -555,7 +555,7 @@ class Coach:
     def ideas(self, planned: Plan, deal: Deal, form: Form) -> list[tuple[str, Reason | None]]:
         """The idea and the supporting fact of a good or close move as sentences, with the
         reason each says: a declaration that gives up a bigger combination of its suit in one
-        sentence ("declares a mariage now rather than wait for the tierce"); passing at au
+        sentence ("declares a mariage now rather than hope for the tierce"); passing at au
         sept with the seven of trumps in hand, said as keeping it."""
         t = self.t
         idea, support = planned.idea, planned.support
@@ -570,13 +570,13 @@ class Coach:
             text = (
                 t.pgettext(
                     "coach-you",
-                    "You would declare %(combination)s now, worth %(points)s, rather than wait for "
+                    "You would declare %(combination)s now, worth %(points)s, rather than hope for "
                     "%(bigger)s.",
                 )
                 if form is Form.YOU
                 else t.pgettext(
                     "coach-does",
-                    "%(player)s declares %(combination)s now, worth %(points)s, rather than wait for "
+                    "%(player)s declares %(combination)s now, worth %(points)s, rather than hope for "
                     "%(bigger)s.",
                 )
             )
@@ -825,13 +825,50 @@ class Coach:
         other = runner_up(evaluation, best.action)
         theirs = said(other.reasons, exact) if other is not None else ()
         ideas = [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
+        said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
+        if not said_ideas and other is not None:
+            said_ideas = (self._against(best, other, deal, exact),)
         return Hint(
             principle=self.principle(ideas[0].principle if ideas else best.principle),
             candidates=capitalize(text),
             choice=choice,
-            reasons=tuple(self.idea(r, deal, Form.YOU) for r in ideas),
+            reasons=said_ideas,
             estimate=self.estimate(best, deal, evaluation.exact),
         )
+
+    def _against(self, best: Estimate, other: Estimate, deal: Deal, exact: bool) -> str:
+        """The coach's choice against the next best, when no reason sets it apart: the points
+        between them, or that the other would do about as well."""
+        t = self.t
+        n = max(0, round(best.point_difference - other.point_difference))
+        values: dict[str, object] = {"other": self.action(other.action, deal), "num": n}
+        if n >= (1 if exact else SMALL_POINTS):
+            text = (
+                t.npgettext(
+                    "coach-you",
+                    "You would end the deal %(num)s point better off than with %(other)s, the next best "
+                    "choice.",
+                    "You would end the deal %(num)s points better off than with %(other)s, the next best "
+                    "choice.",
+                    n,
+                )
+                if exact
+                else t.npgettext(
+                    "coach-you",
+                    "You would end the deal about %(num)s point better off than with %(other)s, the next "
+                    "best "
+                    "choice.",
+                    "You would end the deal about %(num)s points better off than with %(other)s, the next "
+                    "best "
+                    "choice.",
+                    n,
+                )
+            )
+        elif exact:
+            text = t.pgettext("coach-you", "You could just as well play %(other)s.")
+        else:
+            text = t.pgettext("coach-you", "You could play %(other)s almost as well.")
+        return capitalize(self.sp.fill(text, **values))
 
     def _would_choose(self, best: Estimate, deal: Deal) -> str:
         t = self.t

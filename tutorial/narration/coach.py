@@ -120,7 +120,8 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         # too is no reason for this one).
         other = runner_up(grade.evaluation, grade.action)
         theirs = said(other.reasons, exact) if other is not None else ()
-        gains = [r for r in gains if _separates(r, theirs)]
+        # A chouine is always said: it wins the deal (rule 15), whatever else would too.
+        gains = [r for r in gains if _separates(r, theirs) or _is_chouine(r)]
         costs = [r for r in costs if _separates(r, theirs)]
         idea = gains[0] if gains else (costs[0] if costs else None)
         support = costs[0] if gains and costs else None
@@ -143,6 +144,10 @@ def plan(grade: Grade, deal: Deal) -> Plan:
 def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
     """The best estimate of another action than ``action`` (None when it is the only one)."""
     return next((e for e in evaluation.estimates if e.action != action), None)
+
+
+def _is_chouine(reason: Reason) -> bool:
+    return reason.kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE
 
 
 def _separates(reason: Reason, others: Sequence[Reason]) -> bool:

@@ -95,7 +95,7 @@ def test_a_forced_move_is_never_graded(source: str, request: pytest.FixtureReque
         for note in (choice_note(coach, deal, verdict), answer_note(coach, deal, verdict)):
             assert note.kind is GradeKind.FORCED, label
             text = " ".join(line.text for line in note.sentences)
-            assert re.search(r"only card|nothing to decide", text), (label, text)
+            assert re.search(r"only card|nothing to decide|last card|left\.", text), (label, text)
             assert not re.search(r"\b(good|mistake|inaccuracy|coach would)\b", text), (label, text)
         assert coach.better(verdict, deal) == "" or verdict.kind is not GradeKind.FORCED
     assert forced > 5

@@ -59,17 +59,23 @@ def _forced(coach: Coach, deal: Deal, verdict: Grade, you: bool) -> str:
     is nothing to decide (the question is asked whatever the follower holds, rule 10)."""
     t = coach.t
     nothing = plan(verdict, deal).verdict == "nothing"
-    if you:
+    last = len(deal.hands[deal.to_act]) == 1 and isinstance(verdict.action, Play)
+    if you and last:
+        text = t.pgettext("coach-step", "It was your last card.")
+    elif you:
         text = (
             t.pgettext("coach-step", "Without the seven of trumps there is nothing to decide: you pass.")
             if nothing
             else t.pgettext("coach-step", "It was the only card you could play.")
         )
+    elif last:
+        text = t.pgettext("coach-step", "%(player)s had only %(card)s left.")
     elif nothing:
         text = t.pgettext("coach-step", "Without the seven of trumps, %(player)s has nothing to decide.")
     else:
         text = t.pgettext("coach-step", "%(player)s had no other choice: it was the only card allowed.")
-    return coach.sp.fill(text, player=coach.narrator.name(deal.to_act))
+    card = coach.sp.card(verdict.action.card) if isinstance(verdict.action, Play) else ""
+    return coach.sp.fill(text, player=coach.narrator.name(deal.to_act), card=card)
 
 
 def _moot(coach: Coach, deal: Deal, you: bool) -> str:
@@ -135,7 +141,9 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
         return ChoiceNote(player, verdict.kind, tuple(lines))
     lines = [_sentence(coach.preference(verdict, deal))]
-    if planned.support is not None:
+    if planned.extra:
+        lines.append(Line(coach.thrown(deal, planned.extra, Form.DOES), reason=planned.support))
+    elif planned.support is not None:
         lines += _idea(coach, deal, planned.support, Form.DOES)
     else:
         lines += _idea(coach, deal, planned.idea, Form.WOULD)
@@ -181,7 +189,11 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             if planned.difference:
                 head.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
             return ChoiceNote(seat, verdict.kind, tuple(head))
-    facts = _idea(coach, deal, planned.support or planned.idea, Form.YOU)
+    facts = (
+        [Line(coach.thrown(deal, planned.extra, Form.YOU), reason=planned.support)]
+        if planned.extra
+        else _idea(coach, deal, planned.support or planned.idea, Form.YOU)
+    )
     if planned.difference:
         facts.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
     room = MAX_SENTENCES - len(head)

@@ -92,6 +92,8 @@ class Plan:
     idea: Reason | None = None
     support: Reason | None = None
     difference: bool = False
+    #: Card points thrown on a trick that could not be won, beyond the cheapest card (0: none).
+    extra: int = 0
 
 
 def plan(grade: Grade, deal: Deal) -> Plan:
@@ -135,10 +137,16 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     ]
     # The move's own cost when it gives away a brisque's worth more than the coach's choice
     # (the ace thrown on a trick it cannot win): that is the fact to say.
-    given = _given(own) - _given(said(grade.best_estimate.reasons, exact))
+    theirs = said(grade.best_estimate.reasons, exact)
+    given = _given(own) - _given(theirs)
     cost = next((r for r in costs if r.kind is ReasonKind.GIVES_POINTS), None)
     support = cost if cost is not None and given >= BRISQUE_GIFT else None
-    return Plan("worse", better[0] if better else None, support, _worth_saying(grade, deal) or not better)
+    # Following to a trick the coach's choice loses too: what is said is the points thrown on
+    # it beyond the cheapest card, not the trick's (the trick could not be won).
+    lost_anyway = any(r.kind is ReasonKind.GIVES_POINTS and r.probability is None for r in theirs)
+    extra = given if support is not None and support.probability is None and lost_anyway else 0
+    difference = _worth_saying(grade, deal) or not better
+    return Plan("worse", better[0] if better else None, support, difference, extra)
 
 
 def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
@@ -610,6 +618,26 @@ class Coach:
             out.append((capitalize(self.sp.fill(text, **values)), None))
         return out
 
+    def thrown(self, deal: Deal, n: int, form: Form) -> str:
+        """Points thrown on a trick that no card could win, beyond the cheapest card."""
+        t = self.t
+        text = (
+            t.npgettext(
+                "coach-you",
+                "You cannot take this trick and would give away %(num)s card point more than needed.",
+                "You cannot take this trick and would give away %(num)s card points more than needed.",
+                n,
+            )
+            if form is Form.YOU
+            else t.npgettext(
+                "coach-does",
+                "%(player)s cannot take this trick and gives away %(num)s card point more than needed.",
+                "%(player)s cannot take this trick and gives away %(num)s card points more than needed.",
+                n,
+            )
+        )
+        return capitalize(self.sp.fill(text, player=self.narrator.name(deal.to_act), num=n))
+
     def reason(self, reason: Reason, deal: Deal) -> str:
         """What ``reason`` says of a move the player to act in ``deal`` makes."""
         return self.idea(reason, deal, Form.DOES)
@@ -809,7 +837,11 @@ class Coach:
             text = t.pgettext("coach", "Only one choice is allowed here: %(action)s.") % {
                 "action": candidates[0]
             }
-            if isinstance(best.action, Play):
+            if isinstance(best.action, Play) and len(deal.hands[deal.to_act]) == 1:
+                choice = t.pgettext("coach", "Only %(card)s is left in your hand.") % {
+                    "card": self.sp.card(best.action.card)
+                }
+            elif isinstance(best.action, Play):
                 choice = t.pgettext("coach", "The rules leave you a single card: %(card)s.") % {
                     "card": self.sp.card(best.action.card)
                 }

@@ -124,17 +124,25 @@ def decisive(demo: Demo, number: int) -> tuple[Demo, int]:
     if full is demo or not isinstance(demo, QuickDemo):
         return full, last
     first = demo.groups[number - 1][0]
-    chosen, weight = last, (0, 0.0)
-    for n in range(first, last + 1):
+    real = [
+        n for n in range(first, last + 1) if full.frame(n).token is not None and not _forced_step(full, n)
+    ]
+    # Its last real choice by default (rather than a last card the rules forced).
+    chosen, weight = (real[-1] if real else last), (0, 0.0)
+    for n in real:
         frame = full.frame(n)
         deal = frame.before
-        if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
-            continue
+        assert deal is not None and frame.token is not None
         graded = grade(deal, parse_action(frame.token))
         loss = graded.point_loss
         if (_WEIGHT[graded.kind], loss) > weight and _WEIGHT[graded.kind] > 0:
             chosen, weight = n, (_WEIGHT[graded.kind], loss)
     return full, chosen
+
+
+def _forced_step(demo: Demo, number: int) -> bool:
+    deal = demo.frame(number).before
+    return deal is None or len(deal.legal_actions()) < 2
 
 
 def coach_heading(demo: Demo, lang: str, number: int) -> str | None:

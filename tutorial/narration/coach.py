@@ -750,7 +750,20 @@ class Coach:
         t = self.t
         values: dict[str, object] = {"best": self.action(grade.best, deal)}
         you = form is Form.YOU
-        if not _exact(grade.evaluation, deal):
+        if isinstance(grade.action, Swap) and isinstance(grade.best, Play):
+            # The exchange weighed against playing at once without it (its value is that of
+            # its best follow-up, rule 10).
+            text = (
+                t.pgettext(
+                    "coach-step", "About as good as the coach's choice: %(best)s, without the exchange."
+                )
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "The coach would have played %(best)s without the exchange; the two are about as good.",
+                )
+            )
+        elif not _exact(grade.evaluation, deal):
             text = (
                 t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
                 if you

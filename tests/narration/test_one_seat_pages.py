@@ -47,7 +47,8 @@ def _first_step(record: DealRecord) -> int:
 def _twin(record: DealRecord, index: int, rng: random.Random) -> DealRecord | None:
     """A deal that differs from ``record`` only in cards the player to act at action ``index``
     cannot see: a card of the other hand, never played or shown before, swapped with a
-    face-down card of the talon; the same actions up to ``index``, then random legal ones."""
+    face-down card of the talon; the same actions up to ``index`` (the chooser's own included),
+    then random legal ones."""
     deal = Deal(record.deck, record.dealer, record.settings)
     for token in record.actions[:index]:
         deal.apply(parse_action(token))
@@ -65,8 +66,8 @@ def _twin(record: DealRecord, index: int, rng: random.Random) -> DealRecord | No
     deck[i], deck[j] = deck[j], deck[i]
     twin = Deal(tuple(deck), record.dealer, record.settings)
     tokens: list[str] = []
-    try:
-        for token in record.actions[:index]:
+    try:  # the same actions, the chooser's own at ``index`` included (what the question offers)
+        for token in record.actions[: index + 1]:
             twin.apply(parse_action(token))
             tokens.append(token)
     except ValueError:

@@ -125,7 +125,9 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         # A chouine is always said: it wins the deal (rule 15), whatever else would too.
         gains = [r for r in gains if _separates(r, theirs) or _is_chouine(r)]
         costs = [r for r in costs if _separates(r, theirs)]
-        idea = gains[0] if gains else (costs[0] if costs else None)
+        # A cost alone is no idea behind a good move (a trump spent, as any card would): the
+        # agreement is then said alone.
+        idea = gains[0] if gains else None
         support = costs[0] if gains and costs else None
         if grade.close or grade.action != grade.best:
             return Plan("close", idea)

@@ -79,7 +79,3 @@ fail
 # Issue 8: a view registered by decorator; the gunicorn worker class named in gunicorn.conf.py.
 robots
 Worker
-
-# The coach's shared contract (tutorial/ai/types.py): the evaluation sets it, narration (issue
-# 24's words) reads it; to be removed from here once narration does.
-follow_up

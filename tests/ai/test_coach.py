@@ -16,6 +16,7 @@ from tutorial.ai import (
     evaluate,
     grade,
 )
+from tutorial.ai.baselines import beats
 from tutorial.ai.knowledge import Knowledge
 from tutorial.engine import Card, Combination, Deal, Play, Suit, Swap
 
@@ -79,7 +80,8 @@ def test_spending_or_keeping_a_trump() -> None:
 def test_declaring_now_or_keeping_a_better_declaration_possible() -> None:
     # Holding the king and queen of hearts with the jack unseen: a mariage now (rule 12: 20)
     # makes the tierce (30) impossible (rule 13: one combination per suit); playing the king
-    # without declaring loses both; playing a club keeps the tierce possible.
+    # without declaring loses both, and the cost is named as the hand holds it: the mariage in
+    # hand (the tierce still lacks its jack); playing a club keeps the tierce possible.
     deal = Deal.from_position(
         hands=(cards("KH QH 7C 8C 9S"), cards("AS 10S KS QS 7S")), leader=0, trick_number=3, turn_up="9D"
     )
@@ -89,7 +91,7 @@ def test_declaring_now_or_keeping_a_better_declaration_possible() -> None:
         Reason(ReasonKind.DECLARES, combination=Combination.MARIAGE, suit=Suit.HEARTS, points=20) in declares
     )
     assert Reason(ReasonKind.BREAKS_DECLARATION, combination=Combination.TIERCE, suit=Suit.HEARTS) in declares
-    assert Reason(ReasonKind.BREAKS_DECLARATION, combination=Combination.TIERCE, suit=Suit.HEARTS) in (
+    assert Reason(ReasonKind.BREAKS_DECLARATION, combination=Combination.MARIAGE, suit=Suit.HEARTS) in (
         reasons_of(ev, "KH")
     )
     assert Reason(ReasonKind.KEEPS_DECLARATION, combination=Combination.TIERCE, suit=Suit.HEARTS) in (
@@ -184,7 +186,13 @@ def test_a_lead_is_never_certain_while_the_other_hand_is_unseen() -> None:
             for reason in estimate.reasons:
                 if reason.kind in _SAMPLED:
                     checked += 1
-                    if knowledge.opponent_unknown:
+                    # Rule 18: once the talon is drawn, the unseen cards are the other hand;
+                    # rule 5: a lead no unseen card can beat takes the trick for certain.
+                    lead = estimate.action.card if isinstance(estimate.action, Play) else None
+                    beatable = lead is not None and any(
+                        beats(lead, card, knowledge.trumps) for card in knowledge.unseen()
+                    )
+                    if knowledge.opponent_unknown and knowledge.talon_count and beatable:
                         assert reason.probability is not None, (seed, estimate.action, reason)
     assert checked >= 10
 

@@ -9,13 +9,27 @@ import random
 import pytest
 
 from tutorial.ai import GradeKind, Principle, Reason, ReasonKind, evaluate, grade
-from tutorial.engine import ALL_CARDS, Action, Card, Combination, Deal, Pass, Play, Suit, Swap
-from tutorial.narration.coach import Coach
-from tutorial.narration.language import Likelihood, speaker
+from tutorial.engine import (
+    ALL_CARDS,
+    LAST_TRICK_BONUS,
+    Action,
+    Card,
+    Combination,
+    Deal,
+    Pass,
+    Play,
+    Suit,
+    Swap,
+)
+from tutorial.narration.coach import Coach, Form
+from tutorial.narration.language import Likelihood, Speaker, speaker
 from tutorial.narration.names import card_name
 
 LANGS = ("fr", "es", "en")
 DEAL = Deal(ALL_CARDS, dealer=0)
+#: The player to act in DEAL (the non-dealer leads, rule 4), and the other one.
+DEAL_PLAYER = ("Ana", "Max")[DEAL.to_act]
+DEAL_OTHER = ("Ana", "Max")[1 - DEAL.to_act]
 KING = Card.parse("KS")
 
 #: One reason of each kind, with the parameters that kind uses, each for the action it belongs to.
@@ -40,9 +54,20 @@ _REASONS = {
     ReasonKind.LAST_CHANCE_EXCHANGE: Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=Card.parse("JD")),
     ReasonKind.FIGHTS_DIX_DE_DER: Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=0.63),
     ReasonKind.HIGHER_TRUMP_RISK: Reason(ReasonKind.HIGHER_TRUMP_RISK, card=KING, probability=0.37),
+    ReasonKind.TURN_UP_COMBINATION: Reason(
+        ReasonKind.TURN_UP_COMBINATION,
+        card=Card.parse("KH"),
+        combination=Combination.MARIAGE,
+        suit=Suit.HEARTS,
+        points=40,
+    ),
 }
 #: Kinds about the card the action plays (a brisque kept safe, a trump spent or at risk).
 _OWN_CARD = (ReasonKind.SAVES_BRISQUE, ReasonKind.SPENDS_TRUMP, ReasonKind.HIGHER_TRUMP_RISK)
+#: Kinds whose sentence names no card: the card is the action's own, named by the note.
+_NO_CARD = (ReasonKind.SAVES_BRISQUE, ReasonKind.SPENDS_TRUMP)
+#: Kinds said of the other player (what they may hold).
+_OTHERS = (ReasonKind.HIGHER_TRUMP_RISK,)
 
 
 def _action(kind: ReasonKind, reason: Reason) -> Action:
@@ -58,29 +83,40 @@ REASONS = {
 }
 
 
+def _bracketed_chance(text: str, sp: Speaker) -> bool:
+    """A chance said as a bracketed label ("(very likely)"), never as a player speaks."""
+    return any(f"({sp.likelihood(p.value)}" in text for p in Likelihood)
+
+
 def test_every_reason_kind_is_covered() -> None:
     assert set(REASONS) == set(ReasonKind)
 
 
 @pytest.mark.parametrize("kind", list(ReasonKind))
-def test_each_reason_is_a_sentence_in_each_language_with_its_parameters(kind: ReasonKind) -> None:
+@pytest.mark.parametrize("form", list(Form))
+def test_each_reason_is_a_sentence_in_each_language_with_a_player_as_subject(
+    kind: ReasonKind, form: Form
+) -> None:
     reason = REASONS[kind]
+    if reason.cost and form is Form.WOULD:
+        return  # the coach's choice is said by its gains only
     texts = {}
     for lang in LANGS:
-        text = Coach(speaker(lang), ("Ana", "Max")).reason(reason, DEAL)
+        text = Coach(speaker(lang), ("Ana", "Max")).idea(reason, DEAL, form)
         texts[lang] = text
         assert text[0].isupper() and text.endswith("."), text
-        assert "%(" not in text and "%%" not in text
+        assert "%(" not in text and "%%" not in text, text
+        assert not _bracketed_chance(text, speaker(lang)), text
         sp = speaker(lang)
-        if reason.card is not None:
+        if reason.card is not None and kind not in _NO_CARD:
             assert card_name(reason.card, sp).lower() in text.lower()
-        if isinstance(reason.action, Play):  # every reason names the action it belongs to
-            assert card_name(reason.action.card, sp).lower() in text.lower()
-        if reason.probability is not None:  # a chance in words, never as a percentage
-            assert sp.likelihood(reason.probability) in text and "%" not in text
+        if kind in _OTHERS:
+            assert DEAL_OTHER in text, text  # what the other player may hold
+        elif form is not Form.YOU:
+            assert DEAL_PLAYER in text, text  # a player, never the card, is the subject
         if kind is ReasonKind.FIGHTS_DIX_DE_DER:
             assert "10" in text
-        elif reason.points is not None:
+        elif reason.points is not None and kind is not ReasonKind.DECLARES:
             assert str(reason.points) in text
     assert len(set(texts.values())) == len(LANGS), texts
 
@@ -115,8 +151,10 @@ def test_a_hint_names_the_coachs_choice_among_the_candidates(lang: str) -> None:
     hint = coach.hint(evaluation, DEAL)
     best = coach.action(evaluation.best.action, DEAL)
     assert best in hint.choice and best in hint.candidates
-    # The estimate names its action and says the chance in words, by range, never in percent.
-    assert best in hint.estimate and "%" not in hint.estimate
+    # The estimate says the chance in words, by range, never in percent; the last step is at
+    # most three sentences.
+    assert hint.estimate and "%" not in hint.estimate
+    assert len(hint.reasons) <= 1
     assert Likelihood.of(evaluation.best.win_chance) is not None
 
 
@@ -149,6 +187,5 @@ def test_the_dix_de_der_sentence_gives_the_chance_the_coach_estimated() -> None:
     for lang in LANGS:
         sp = speaker(lang)
         text = Coach(sp, ("Ana", "Max")).reason(reason, deal)
-        assert "%" not in text
-        if reason.probability is not None:  # the chance in words, by range
-            assert sp.likelihood(reason.probability) in text
+        assert "%" not in text and not _bracketed_chance(text, sp)
+        assert str(LAST_TRICK_BONUS) in text

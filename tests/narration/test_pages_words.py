@@ -31,6 +31,8 @@ def _text(page: str) -> str:
     """What a reader meets on a page: the main content's text, labels and titles."""
     main = _MAIN.search(page)
     body = main.group(0) if main else page
+    # The chart's axis is a scale (0 %, 100 %), not a chance said in words: its table says them.
+    body = re.sub(r"(?s)<svg\b[^>]*class=\"deal-chart[^\"]*\".*?</svg>", "", body)
     labels = " | ".join(a or b for a, b in _LABELS.findall(page))
     text = re.sub(r"<[^>]+>", "\n", body)
     return html.unescape(f"{text}\n{labels}")

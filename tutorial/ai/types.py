@@ -49,6 +49,9 @@ class ReasonKind(StrEnum):
     LAST_CHANCE_EXCHANGE = "last_chance_exchange"  # card: the turn-up; the window closes now
     FIGHTS_DIX_DE_DER = "fights_dix_de_der"  # points: chance (0-100) of taking the last trick
     HIGHER_TRUMP_RISK = "higher_trump_risk"  # card: own trump; probability the other holds a higher one
+    #: combination, suit, points, card (the turn-up): losing trick 11 brings the turn-up (rule 7),
+    #: which completes this combination in hand
+    TURN_UP_COMBINATION = "turn_up_combination"
 
 
 #: The rules-reading point each kind of reason rests on.
@@ -67,6 +70,7 @@ _RULES: dict[ReasonKind, int] = {
     ReasonKind.LAST_CHANCE_EXCHANGE: 10,  # rule 10: no exchange from trick 11 on
     ReasonKind.FIGHTS_DIX_DE_DER: 16,  # rule 16: the dix de der
     ReasonKind.HIGHER_TRUMP_RISK: 5,
+    ReasonKind.TURN_UP_COMBINATION: 7,  # rule 7: the loser of trick 11 takes the turn-up
 }
 
 #: Kinds that speak against the action they belong to: costs, said as costs.
@@ -94,6 +98,7 @@ _PRINCIPLES: dict[ReasonKind, Principle] = {
     ReasonKind.LAST_CHANCE_EXCHANGE: Principle.TIMING,
     ReasonKind.FIGHTS_DIX_DE_DER: Principle.LAST_TRICK,
     ReasonKind.HIGHER_TRUMP_RISK: Principle.RISK,
+    ReasonKind.TURN_UP_COMBINATION: Principle.DECLARATIONS,
 }
 
 
@@ -118,6 +123,9 @@ class Reason:
     suit: Suit | None = None
     probability: float | None = None
     action: Action | None = field(default=None, compare=False)
+    #: ``points`` is a mean over the sampled deals (rounded to a value a trick can have): said
+    #: with "about", never as a fact.
+    mean: bool = False
 
     @property
     def principle(self) -> Principle:

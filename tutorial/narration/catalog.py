@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tutorial.catalogs import Translator
 
-__all__ = ["DOMAIN", "Translator", "pgettext"]
+__all__ = ["DOMAIN", "Translator", "npgettext", "pgettext"]
 
 DOMAIN = "narration"
 
@@ -18,3 +18,8 @@ DOMAIN = "narration"
 def pgettext(context: str, message: str) -> tuple[str, str]:
     """Extraction marker with a context: keep (context, message) to translate later."""
     return (context, message)
+
+
+def npgettext(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Extraction marker for a message with a context and a plural form."""
+    return (context, singular, plural)

@@ -19,8 +19,8 @@ from tutorial.ai import Grade, GradeKind, Reason
 from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
-from .catalog import Translator, pgettext
-from .coach import Coach, explained
+from .catalog import Translator, npgettext, pgettext
+from .coach import MAX_SENTENCES, SMALL_POINTS, Coach, Form, plan, runner_up
 from .language import Speaker
 
 #: Kind of the coach's sentences (templates style them apart).
@@ -50,74 +50,154 @@ def _sentence(text: str) -> Line:
     return Line(text)
 
 
-def _why(coach: Coach, deal: Deal, verdict: Grade) -> list[Line]:
-    """What is true of the choice made: its first gain, and its first cost said as a cost."""
+def _idea(coach: Coach, deal: Deal, reason: Reason | None, form: Form) -> list[Line]:
+    return [] if reason is None else [Line(coach.idea(reason, deal, form), reason=reason)]
+
+
+def _forced(coach: Coach, deal: Deal, verdict: Grade, you: bool) -> str:
+    """The only legal action: said as such, never graded. At au sept without the seven there
+    is nothing to decide (the question is asked whatever the follower holds, rule 10)."""
     t = coach.t
-    name = coach.narrator.name(deal.to_act)
-    reasons = explained(verdict.estimate.reasons)
-    gains = [r for r in reasons if not r.cost]
-    costs = [r for r in reasons if r.cost]
-    lines = [Line(coach.reason(r, deal), reason=r) for r in (gains[:1] + costs[:1])]
-    if lines:
-        return lines
-    if isinstance(verdict.action, Pass):
-        text = t.pgettext("coach-step", "%(player)s keeps the seven of trumps in hand.")
+    nothing = plan(verdict, deal).verdict == "nothing"
+    last = len(deal.hands[deal.to_act]) == 1 and isinstance(verdict.action, Play)
+    if you and last:
+        text = t.pgettext("coach-step", "It was your last card.")
+    elif you:
+        text = (
+            t.pgettext("coach-step", "Without the seven of trumps there is nothing to decide: you pass.")
+            if nothing
+            else t.pgettext("coach-step", "It was the only card you could play.")
+        )
+    elif last:
+        text = t.pgettext("coach-step", "%(player)s had only %(card)s left.")
+    elif nothing:
+        text = t.pgettext("coach-step", "Without the seven of trumps, %(player)s has nothing to decide.")
     else:
-        text = t.pgettext("coach-step", "Nothing much hangs on this choice for %(player)s.")
-    return [_sentence(coach.sp.fill(text, player=name))]
+        text = t.pgettext("coach-step", "%(player)s had no other choice: it was the only card allowed.")
+    card = coach.sp.card(verdict.action.card) if isinstance(verdict.action, Play) else ""
+    return coach.sp.fill(text, player=coach.narrator.name(deal.to_act), card=card)
 
 
-def _better_line(coach: Coach, deal: Deal, verdict: Grade) -> Line | None:
-    """What the coach's own choice would have gained, in the conditional; else how the two
-    estimates differ. None when the choice was an exchange of the seven and the coach would
-    have waited: an exchange is never weighed against a card."""
-    if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
-        return None
-    gains = [r for r in explained(verdict.reasons) if not r.cost]
-    if gains:
-        return Line(coach.gain(gains[0], deal), reason=gains[0])
-    return _sentence(coach.compare(verdict, deal))
+def _moot(coach: Coach, deal: Deal, you: bool) -> str:
+    """The other player's chouine is on the table: it wins the deal when the trick is over
+    (rule 15), so nothing played to it counts."""
+    t = coach.t
+    text = (
+        t.pgettext(
+            "coach-step",
+            "%(other)s’s chouine wins the deal when this trick is over: nothing you play changes that.",
+        )
+        if you
+        else t.pgettext(
+            "coach-step",
+            "%(other)s’s chouine wins the deal when this trick is over: nothing %(player)s plays "
+            "changes that.",
+        )
+    )
+    seat = deal.to_act
+    return coach.sp.fill(text, player=coach.narrator.name(seat), other=coach.narrator.name(1 - seat))
 
 
 def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     """The coach on the choice ``verdict.action`` of ``deal.to_act`` (``deal``: the state the
-    choice was made in)."""
+    choice was made in), at most three sentences chosen by :func:`~.coach.plan`: the idea
+    behind a good move and the coach's agreement; or the coach's choice, the idea behind it
+    and what the move gave up."""
     t = coach.t
     player = deal.to_act
-    name = coach.narrator.name(player)
-    if len(deal.legal_actions()) == 1:
-        alone = coach.sp.fill(t.pgettext("coach-step", "%(player)s had no other choice."), player=name)
-        return ChoiceNote(player, verdict.kind, (_sentence(alone),))
-    why = _why(coach, deal, verdict)
-    if verdict.kind is GradeKind.GOOD:
-        agree = t.pgettext("coach-step", "The coach would have chosen the same.")
-        return ChoiceNote(player, verdict.kind, (*why, _sentence(agree)))
-    better = _better_line(coach, deal, verdict)
-    lines = (*why, _sentence(coach.preference(verdict, deal)), *([better] if better else []))
-    return ChoiceNote(player, verdict.kind, lines)
+    planned = plan(verdict, deal)
+    if planned.verdict in ("forced", "nothing"):
+        return ChoiceNote(player, GradeKind.FORCED, (_sentence(_forced(coach, deal, verdict, False)),))
+    if planned.verdict == "moot":
+        return ChoiceNote(player, verdict.kind, (_sentence(_moot(coach, deal, False)),))
+    if planned.verdict == "good":
+        lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.DOES)]
+        agree = (
+            t.pgettext("coach-step", "The coach would have done the same.")
+            if not isinstance(verdict.action, Play)
+            else t.pgettext("coach-step", "The coach would have played the same.")
+        )
+        other = runner_up(verdict.evaluation, verdict.action)
+        small = (
+            other is None or abs(verdict.estimate.point_difference - other.point_difference) < SMALL_POINTS
+        )
+        if not lines and small:
+            agree = coach.sp.fill(
+                t.pgettext(
+                    "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
+                ),
+                player=coach.narrator.name(player),
+            )
+        return ChoiceNote(player, verdict.kind, (*lines, _sentence(agree)))
+    if planned.verdict == "close":
+        close = coach.close(verdict, deal, Form.DOES)
+        return ChoiceNote(
+            player, verdict.kind, (*_idea(coach, deal, planned.idea, Form.DOES), _sentence(close))
+        )
+    if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
+        # An exchange the coach would have made later, or not at all: what waiting is worth.
+        lines = [_sentence(coach.preference(verdict, deal))]
+        if planned.difference:
+            lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
+        return ChoiceNote(player, verdict.kind, tuple(lines))
+    lines = [_sentence(coach.preference(verdict, deal))]
+    if planned.extra:
+        lines.append(Line(coach.thrown(deal, planned.extra, Form.DOES), reason=planned.support))
+    elif planned.support is not None:
+        lines += _idea(coach, deal, planned.support, Form.DOES)
+    else:
+        lines += _idea(coach, deal, planned.idea, Form.WOULD)
+    if planned.difference:
+        lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
+    return ChoiceNote(player, verdict.kind, tuple(lines))
+
+
+#: "Your choice is …" with the coach's choice, per grade.
+_VERDICTS: dict[GradeKind, tuple[str, str]] = {
+    GradeKind.INACCURACY: pgettext("coach-step", "An inaccuracy: the coach would play %(best)s."),
+    GradeKind.MISTAKE: pgettext("coach-step", "A mistake: the coach would play %(best)s."),
+}
+_VERDICTS_ALONE: dict[GradeKind, tuple[str, str]] = {
+    GradeKind.INACCURACY: pgettext("coach-step", "Your choice is an inaccuracy."),
+    GradeKind.MISTAKE: pgettext("coach-step", "Your choice is a mistake."),
+}
 
 
 def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
-    """The coach on the learner's answer to "What would you play?" (addressed to the learner)."""
+    """The coach on the learner's answer to "What would you play?" (addressed to the learner),
+    at most three sentences: the verdict with the coach's choice, then the one fact that
+    matters most and at most one more."""
     t = coach.t
-    if verdict.kind is GradeKind.FORCED:
-        alone = t.pgettext("coach-step", "%(player)s had no other choice.")
-        return ChoiceNote(
-            deal.to_act,
-            verdict.kind,
-            (_sentence(coach.sp.fill(alone, player=coach.narrator.name(deal.to_act))),),
-        )
-    text = {
-        GradeKind.GOOD: t.pgettext("coach-step", "Your choice, %(action)s, is a good one."),
-        GradeKind.INACCURACY: t.pgettext("coach-step", "Your choice, %(action)s, is an inaccuracy."),
-        GradeKind.MISTAKE: t.pgettext("coach-step", "Your choice, %(action)s, is a mistake."),
-    }[verdict.kind] % {"action": coach.action(verdict.action, deal)}
-    why = [] if len(deal.legal_actions()) == 1 else _why(coach, deal, verdict)
-    if verdict.kind is GradeKind.GOOD:
-        return ChoiceNote(deal.to_act, verdict.kind, (_sentence(text), *why))
-    better = _better_line(coach, deal, verdict)
-    lines = (_sentence(text), *why, _sentence(coach.preference(verdict, deal)), *([better] if better else []))
-    return ChoiceNote(deal.to_act, verdict.kind, lines)
+    planned = plan(verdict, deal)
+    seat = deal.to_act
+    if planned.verdict in ("forced", "nothing"):
+        return ChoiceNote(seat, GradeKind.FORCED, (_sentence(_forced(coach, deal, verdict, True)),))
+    if planned.verdict == "moot":
+        return ChoiceNote(seat, verdict.kind, (_sentence(_moot(coach, deal, True)),))
+    if planned.verdict == "good":
+        text = t.pgettext("coach-step", "A good choice, and the coach's own.")
+        lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.YOU)]
+        return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines))
+    if planned.verdict == "close":
+        text = coach.close(verdict, deal, Form.YOU)
+        return ChoiceNote(seat, verdict.kind, (_sentence(text), *_idea(coach, deal, planned.idea, Form.YOU)))
+    if isinstance(verdict.best, Play) and not isinstance(verdict.action, Swap):
+        head = [_sentence(t.pgettext(*_VERDICTS[verdict.kind]) % {"best": coach.action(verdict.best, deal)})]
+    else:
+        head = [_sentence(t.pgettext(*_VERDICTS_ALONE[verdict.kind])), _sentence(coach.better(verdict, deal))]
+        if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
+            if planned.difference:
+                head.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
+            return ChoiceNote(seat, verdict.kind, tuple(head))
+    facts = (
+        [Line(coach.thrown(deal, planned.extra, Form.YOU), reason=planned.support)]
+        if planned.extra
+        else _idea(coach, deal, planned.support or planned.idea, Form.YOU)
+    )
+    if planned.difference:
+        facts.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
+    room = MAX_SENTENCES - len(head)
+    return ChoiceNote(seat, verdict.kind, (*head, *facts[len(facts) - room :]))
 
 
 #: The words of the question and answer boxes of a narrated deal.
@@ -129,6 +209,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "matched": pgettext("coach-step", "That is also what was played."),
     "other": pgettext("coach-step", "Here is what was actually played, and why."),
     "coach": pgettext("coach-step", "The coach on this choice"),
+    "coach_trick": pgettext("coach-step", "The coach on %(player)s’s choice in trick %(trick)s"),
+    "seat_view": pgettext(
+        "coach-step", "Seen from %(player)s’s seat: the other hand stays face down, as at the table."
+    ),
     "refused": pgettext("coach-step", "The rules do not allow this choice here: %(reason)s."),
     "speed": pgettext("coach-step", "Speed of Play"),
     "slow": pgettext("coach-step", "slow"),
@@ -149,17 +233,39 @@ LABELS: dict[str, tuple[str, str]] = {
     "along_progress": pgettext("coach-step", "Play along: %(done)s of %(total)s choices made"),
     "along_stop": pgettext("coach-step", "Stop playing along"),
     "along_summary_heading": pgettext("coach-step", "Your deal, choice by choice"),
-    "along_summary": pgettext(
-        "coach-step",
-        "Same choice as in the deal: %(matches)s of %(total)s. The coach's grades: good %(good)s, "
-        "inaccuracy %(inaccuracies)s, mistake %(mistakes)s.",
-    ),
     "col_step": pgettext("coach-step", "Step"),
     "col_trick": pgettext("coach-step", "Trick"),
     "col_yours": pgettext("coach-step", "Your choice"),
     "col_played": pgettext("coach-step", "Played in the deal"),
     "col_grade": pgettext("coach-step", "Coach's grade"),
 }
+
+
+#: A count of the coach's grades, per grade.
+_GRADE_COUNTS: dict[GradeKind, tuple[str, str, str]] = {
+    GradeKind.GOOD: npgettext("coach-count", "%(num)s good choice", "%(num)s good choices"),
+    GradeKind.INACCURACY: npgettext("coach-count", "%(num)s inaccuracy", "%(num)s inaccuracies"),
+    GradeKind.MISTAKE: npgettext("coach-count", "%(num)s mistake", "%(num)s mistakes"),
+    GradeKind.FORCED: npgettext("coach-count", "%(num)s forced move", "%(num)s forced moves"),
+}
+
+
+def along_summary(sp: Speaker, matches: int, total: int, counts: dict[GradeKind, int]) -> str:
+    """The play-along summary: how many choices match the deal's, and the coach's grades
+    counted ("10 good choices, 5 inaccuracies and 2 mistakes"; a count of none left out)."""
+    same = sp.pgettext("coach-step", "Same choice as in the deal: %(matches)s of %(total)s.") % {
+        "matches": matches,
+        "total": total,
+    }
+    parts = [
+        sp.npgettext(*_GRADE_COUNTS[kind], n) % {"num": n}
+        for kind in _GRADE_COUNTS
+        if (n := counts.get(kind, 0))
+    ]
+    if not parts:
+        return same
+    grades = sp.pgettext("coach-step", "The coach's grades: %(counts)s.") % {"counts": sp.join(parts)}
+    return f"{same} {grades}"
 
 
 def result_sentence(tr: Translator, players: Sequence[str], result: DealResult) -> str:
@@ -217,8 +323,13 @@ def hidden_card(sp: Speaker, player: str) -> str:
     return sp.fill(sp.pgettext("coach-step", "a card of %(player)s, face down"), player=player)
 
 
-def prompt(sp: Speaker, player: str, au_sept: bool) -> str:
-    """The question asked of the learner, in the chooser's seat."""
+def prompt(sp: Speaker, player: str, au_sept: bool, forced: bool = False) -> str:
+    """The question asked of the learner, in the chooser's seat; when the rules leave a single
+    card (``forced``), a question about the rule, not a choice."""
+    if forced and not au_sept:
+        return sp.fill(
+            sp.pgettext("coach-step", "%(player)s to play: which card do the rules allow?"), player=player
+        )
     if au_sept:
         text = sp.pgettext(
             "coach-step",
@@ -234,6 +345,7 @@ __all__ = [
     "COACH",
     "LABELS",
     "ChoiceNote",
+    "along_summary",
     "answer_label",
     "answer_note",
     "choice_note",

@@ -1,19 +1,33 @@
-"""The coach's words: sentences made from the structured reasons of ``tutorial.ai``.
+"""The coach's words: one point per note, from the structured reasons of ``tutorial.ai``.
 
 The computer player and coach (:mod:`tutorial.ai`) give data: every legal action with its
 estimate and :class:`tutorial.ai.Reason` values (a kind and parameters), the
 :class:`tutorial.ai.Principle` a hint names first, and the grade of an action. This module
-turns them into whole translated sentences (``narration`` catalog), addressed to the learner,
-with named placeholders; nothing here decides anything.
+turns them into whole translated sentences (``narration`` catalog) with named placeholders;
+nothing here decides anything, and nothing here runs a search: every method takes the
+:class:`~tutorial.ai.Evaluation` or :class:`~tutorial.ai.Grade` its caller read.
+
+Between the grade and the words sits a planner (:func:`plan`): it chooses the one fact that
+matters most (what the move gives up against the coach's choice, in points or in chance, or
+the idea behind the better move) and at most one supporting fact. A note is at most three
+sentences, a player (never a card) is the subject, and a chance is said inside the sentence
+as a player says it ("Bob would still have had a fair chance; with the ten, almost none"),
+never as a bracketed label. Once every card is known (``Evaluation.exact``, or an empty
+talon) nothing is hedged: outcomes are said as facts.
+
+Each reason has a sentence in three forms: what a player's move does (``DOES``, a narrated
+deal's step), what the coach's choice would have done (``WOULD``), and what a move would do
+for the learner (``YOU``: hints, warnings, answers and reviews).
 
 A hint comes in three steps (:meth:`Coach.hint`): the principle, then the candidate actions,
-then the coach's choice with its reasons and estimate.
+then the coach's choice with its idea and its estimate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind
 from tutorial.engine import (
@@ -30,17 +44,29 @@ from tutorial.engine import (
     declaration_in_trumps,
 )
 
-from .catalog import pgettext
+from .catalog import npgettext, pgettext
 from .language import Likelihood, Speaker
 from .names import capitalize
 from .narrate import Narrator
 
 #: How many actions the second step of a hint names at most.
 CANDIDATES = 3
-#: How many of an action's gains a hint or a review says (then its first cost, in a hint).
-GAINS = 2
-#: Below this many points of difference, the coach speaks of a slightly better chance.
+#: Below this many points of difference (in the same range of chance), the difference is
+#: not worth a sentence of its own.
 SMALL_POINTS = 3
+#: A note is at most this many sentences.
+MAX_SENTENCES = 3
+#: A move that leaves this many card points more than the coach's choice to the other player
+#: (a brisque's worth, rule 1) is commented on by that cost first.
+BRISQUE_GIFT = 10
+
+
+class Form(Enum):
+    """Who a reason's sentence is about, and in which mood."""
+
+    DOES = "does"  # a player's move in a narrated deal: "Alice takes the trick…"
+    WOULD = "would"  # the coach's choice, after the fact: "Alice would have taken the trick…"
+    YOU = "you"  # for the learner: "You would take the trick…"
 
 
 @dataclass(frozen=True)
@@ -54,84 +80,398 @@ class Hint:
     estimate: str
 
 
-#: What a reason says of the action it belongs to, naming it (``%(action)s``). Costs are
-#: said as costs ("The cost of …"). Kinds with a count of points are said with npgettext.
-_SAYS: dict[ReasonKind, tuple[str, str]] = {
-    ReasonKind.TAKES_BRISQUE: pgettext("coach-reason", "%(action)s captures a brisque, %(card)s."),
-    ReasonKind.SAVES_BRISQUE: pgettext(
-        "coach-reason", "%(action)s is a brisque that wins the trick: its points are not lost."
-    ),
-    ReasonKind.SPENDS_TRUMP: pgettext("coach-reason", "The cost of %(action)s: one trump fewer in hand."),
-    ReasonKind.KEEPS_TRUMP: pgettext("coach-reason", "%(action)s keeps %(card)s, a trump, for later."),
-    ReasonKind.KEEPS_DECLARATION: pgettext("coach-reason", "%(action)s keeps %(combination)s possible."),
-    ReasonKind.BREAKS_DECLARATION: pgettext(
-        "coach-reason", "The cost of %(action)s: %(combination)s can no longer be declared."
-    ),
-    ReasonKind.LAST_CHANCE_DECLARE: pgettext(
-        "coach-reason", "%(action)s takes the last chance to declare %(combination)s."
-    ),
-    ReasonKind.EXCHANGES_SEVEN: pgettext(
-        "coach-reason", "Exchanging the seven of trumps now brings %(card)s, the turn-up, into the hand."
-    ),
-    ReasonKind.LAST_CHANCE_EXCHANGE: pgettext(
-        "coach-reason",
-        "This is the last chance to take %(card)s for the seven: from trick %(trick)s on, no exchange.",
-    ),
-    ReasonKind.HIGHER_TRUMP_RISK: pgettext(
-        "coach-reason", "The risk of %(action)s: the other player may hold a higher trump (%(likely)s)."
-    ),
+@dataclass(frozen=True)
+class Plan:
+    """What a note says, chosen before any word: the kind of verdict, the one idea (a reason
+    of the move said, or of the coach's choice when it is better), at most one supporting
+    fact, and whether the difference between the two is worth its own sentence."""
+
+    #: "forced", "nothing" (au sept without the seven), "moot" (the other's chouine ends the
+    #: deal whatever is played), "good", "close", "worse"
+    verdict: str
+    idea: Reason | None = None
+    support: Reason | None = None
+    difference: bool = False
+    #: Card points thrown on a trick that could not be won, beyond the cheapest card (0: none).
+    extra: int = 0
+
+
+def plan(grade: Grade, deal: Deal) -> Plan:
+    """The planner: the one fact that matters most about ``grade.action``, and at most one more.
+
+    - the only legal action (or nothing to decide at au sept): nothing is graded;
+    - a good choice: the idea behind it (its first gain), supported by its first cost;
+    - about as good (``grade.close``): the idea behind the move;
+    - a worse choice: the idea behind the coach's choice (what it gains that this one lacks),
+      or the move's own cost when it gives a brisque's worth away, and the difference, in
+      chance of winning the deal or in points, when it is not slight.
+    """
+    if grade.kind is GradeKind.FORCED or len(deal.legal_actions()) == 1:
+        nothing = isinstance(grade.action, Pass) and deal.phase is Phase.AU_SEPT
+        return Plan("nothing" if nothing else "forced")
+    if chouine_on_table(deal) and not (
+        isinstance(grade.action, Play) and grade.action.declaration is Combination.CHOUINE
+    ):
+        return Plan("moot")
+    exact = _exact(grade.evaluation, deal)
+    own = said(grade.estimate.reasons, exact)
+    gains = [r for r in own if not r.cost]
+    costs = [r for r in own if r.cost]
+    if grade.kind is GradeKind.GOOD:
+        # Only what sets the move apart from the next best (a trump kept by every other card
+        # too is no reason for this one).
+        other = runner_up(grade.evaluation, grade.action)
+        theirs = said(other.reasons, exact) if other is not None else ()
+        # A chouine is always said: it wins the deal (rule 15), whatever else would too.
+        gains = [r for r in gains if _separates(r, theirs) or _is_chouine(r)]
+        costs = [r for r in costs if _separates(r, theirs)]
+        # A cost alone is no idea behind a good move (a trump spent, as any card would): the
+        # agreement is then said alone.
+        idea = gains[0] if gains else None
+        support = costs[0] if gains and costs else None
+        if grade.close or grade.action != grade.best:
+            return Plan("close", idea)
+        return Plan("good", idea, support)
+    better = [
+        r
+        for r in said(grade.reasons, exact)
+        if not r.cost and not (r.kind is ReasonKind.EXCHANGES_SEVEN and isinstance(grade.best, Swap))
+    ]
+    # The move's own cost when it gives away a brisque's worth more than the coach's choice
+    # (the ace thrown on a trick it cannot win): that is the fact to say.
+    theirs = said(grade.best_estimate.reasons, exact)
+    given = _given(own) - _given(theirs)
+    cost = next((r for r in costs if r.kind is ReasonKind.GIVES_POINTS), None)
+    support = cost if cost is not None and given >= BRISQUE_GIFT else None
+    # Following to a trick the coach's choice loses too: what is said is the points thrown on
+    # it beyond the cheapest card, not the trick's (the trick could not be won).
+    lost_anyway = any(r.kind is ReasonKind.GIVES_POINTS and r.probability is None for r in theirs)
+    extra = given if support is not None and support.probability is None and lost_anyway else 0
+    difference = _worth_saying(grade, deal) or not better
+    return Plan("worse", better[0] if better else None, support, difference, extra)
+
+
+def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
+    """The best estimate of another action than ``action`` (None when it is the only one)."""
+    return next((e for e in evaluation.estimates if e.action != action), None)
+
+
+def _is_chouine(reason: Reason) -> bool:
+    return reason.kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE
+
+
+def _separates(reason: Reason, others: Sequence[Reason]) -> bool:
+    """Is ``reason`` true of this action and not of the other one (points: more of them)?"""
+    if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
+        same = [r.points or 0 for r in others if r.kind is reason.kind]
+        mine = reason.points or 0
+        return not same or (mine > max(same) if reason.kind is ReasonKind.WINS_POINTS else mine > min(same))
+    fact = (reason.kind, reason.card, reason.combination, reason.suit)
+    return fact not in {(r.kind, r.card, r.combination, r.suit) for r in others}
+
+
+def _given(reasons: Sequence[Reason]) -> int:
+    """The card points these reasons say are left to the other player (for certain, or as
+    the likely outcome of a lead)."""
+    return sum(r.points or 0 for r in reasons if r.kind is ReasonKind.GIVES_POINTS)
+
+
+def chouine_on_table(deal: Deal) -> bool:
+    """The other player has declared a chouine in the trick in progress: it wins the deal when
+    the trick is over (rule 15), whatever is played to it."""
+    return any(d.combination is Combination.CHOUINE and d.player != deal.to_act for d in deal.declarations)
+
+
+def said(reasons: Sequence[Reason], exact: bool) -> tuple[Reason, ...]:
+    """:func:`explained`, and once every card is known, none that hedges (a chance that is
+    neither certain nor nil is a sample's, not the position's)."""
+    return tuple(
+        r for r in explained(reasons) if not (exact and r.probability is not None and 0 < r.probability < 1)
+    )
+
+
+def _worth_saying(grade: Grade, deal: Deal) -> bool:
+    """Is the difference between the move and the coach's choice more than slight?"""
+    best, mine = grade.best_estimate, grade.estimate
+    if _exact(grade.evaluation, deal):
+        return _outcome(best.win_chance) != _outcome(mine.win_chance) or _point_loss(grade) >= SMALL_POINTS
+    return Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance) or (
+        _point_loss(grade) >= SMALL_POINTS
+    )
+
+
+def _point_loss(grade: Grade) -> int:
+    loss = grade.point_loss or (grade.best_estimate.point_difference - grade.estimate.point_difference)
+    return max(0, round(loss))
+
+
+def _exact(evaluation: Evaluation, deal: Deal) -> bool:
+    """Every card is known to the seat: no chance to speak of (rule 18: after trick 11)."""
+    return evaluation.exact or deal.talon_size == 0
+
+
+def _outcome(win_chance: float) -> str:
+    """A solved position's result: "won", "tie" or "lost"."""
+    return "won" if win_chance > 0.5 else ("tie" if win_chance == 0.5 else "lost")
+
+
+# ---------------------------------------------------------------------- the messages
+#: (kind, variant) -> form -> message. The variant says how sure the fact is: "" (certain),
+#: "likely" (a lead whose trick is not decided yet: the chance said in words), "chouine".
+#: Placeholders: %(player)s (the one who plays), %(other)s (the other player), %(card)s,
+#: %(combination)s, %(points)s, %(bonus)s, %(trick)s.
+_IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
+    (ReasonKind.TAKES_BRISQUE, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s captures %(card)s, a brisque."),
+        Form.WOULD: pgettext("coach-would", "%(player)s would have captured %(card)s, a brisque."),
+        Form.YOU: pgettext("coach-you", "You would capture %(card)s, a brisque."),
+    },
+    (ReasonKind.SAVES_BRISQUE, ""): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s takes the trick with a brisque, whose points are safe."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would", "%(player)s would have taken the trick with a brisque and kept its points."
+        ),
+        Form.YOU: pgettext("coach-you", "You would take the trick with a brisque and keep its points."),
+    },
+    (ReasonKind.SAVES_BRISQUE, "likely"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s leads a brisque with a good chance of taking the trick with it."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have led a brisque with a good chance of taking the trick with it.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would lead a brisque with a good chance of taking the trick with it."
+        ),
+    },
+    (ReasonKind.SPENDS_TRUMP, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s uses up a trump."),
+        Form.YOU: pgettext("coach-you", "You would use up a trump."),
+    },
+    (ReasonKind.KEEPS_TRUMP, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s keeps %(card)s, a trump, for the tricks to come."),
+        Form.WOULD: pgettext(
+            "coach-would", "%(player)s would have kept %(card)s, a trump, for the tricks to come."
+        ),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, for the tricks to come."),
+    },
+    (ReasonKind.DECLARES, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s declares %(combination)s, worth %(points)s."),
+        Form.WOULD: pgettext(
+            "coach-would", "%(player)s would have declared %(combination)s, worth %(points)s."
+        ),
+        Form.YOU: pgettext("coach-you", "You would declare %(combination)s, worth %(points)s."),
+    },
+    (ReasonKind.DECLARES, "chouine"): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s declares %(combination)s and wins the deal as soon as the trick is over.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would", "%(player)s would have declared %(combination)s and won the deal."
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would declare %(combination)s and win the deal as soon as the trick is over."
+        ),
+    },
+    (ReasonKind.KEEPS_DECLARATION, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s keeps %(combination)s within reach."),
+        Form.WOULD: pgettext("coach-would", "%(player)s would have kept %(combination)s within reach."),
+        Form.YOU: pgettext("coach-you", "You would keep %(combination)s within reach."),
+    },
+    (ReasonKind.BREAKS_DECLARATION, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s gives up %(combination)s."),
+        Form.YOU: pgettext("coach-you", "You would give up %(combination)s."),
+    },
+    (ReasonKind.LAST_CHANCE_DECLARE, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s takes the last chance to declare %(combination)s."),
+        Form.WOULD: pgettext(
+            "coach-would", "%(player)s would have taken the last chance to declare %(combination)s."
+        ),
+        Form.YOU: pgettext("coach-you", "This is your last chance to declare %(combination)s."),
+    },
+    (ReasonKind.EXCHANGES_SEVEN, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s takes %(card)s, the turn-up, for the seven of trumps."),
+        Form.WOULD: pgettext(
+            "coach-would", "%(player)s would have taken %(card)s, the turn-up, for the seven of trumps."
+        ),
+        Form.YOU: pgettext("coach-you", "You would take %(card)s, the turn-up, for the seven of trumps."),
+    },
+    (ReasonKind.LAST_CHANCE_EXCHANGE, ""): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s takes the last chance to get %(card)s for the seven: from trick %(trick)s on, nobody "
+            "may exchange.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have taken the last chance to get %(card)s for the seven: from trick "
+            "%(trick)s on, nobody may exchange.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "This is your last chance to get %(card)s for the seven: from trick %(trick)s on, nobody may "
+            "exchange.",
+        ),
+    },
+    (ReasonKind.FIGHTS_DIX_DE_DER, ""): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s makes sure of the last trick and its %(bonus)s points, the dix de der."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have made sure of the last trick and its %(bonus)s points, the dix de der.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would make sure of the last trick and its %(bonus)s points, the dix de der."
+        ),
+    },
+    (ReasonKind.FIGHTS_DIX_DE_DER, "likely"): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s stands the better chance of the last trick and its %(bonus)s points, the dix de der.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have stood the better chance of the last trick and its %(bonus)s points, "
+            "the dix de der.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would stand the better chance of the last trick and its %(bonus)s points, the dix de der.",
+        ),
+    },
+    (ReasonKind.TURN_UP_COMBINATION, ""): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "By losing this trick, %(player)s takes the turn-up, %(card)s, and with it %(combination)s, "
+            "worth "
+            "%(points)s.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "By losing the trick, %(player)s would have taken the turn-up, %(card)s, and with it "
+            "%(combination)s, worth %(points)s.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "By losing this trick you would take the turn-up, %(card)s, and with it %(combination)s, worth "
+            "%(points)s.",
+        ),
+    },
 }
-#: The same, for a reason with a chance (a lead: who takes the trick is not known yet).
-_SAYS_LIKELY: dict[ReasonKind, tuple[str, str]] = {
-    ReasonKind.SAVES_BRISQUE: pgettext(
-        "coach-reason", "%(action)s is a brisque that can win the trick (%(likely)s)."
-    ),
+#: The risk of a higher trump (rule 5), said of the other player whatever the form: certain
+#: (every card known), likely (three deals in four or more) or possible.
+_RISK: dict[str, tuple[str, str]] = {
+    "": pgettext("coach-risk", "%(other)s holds a higher trump than %(card)s."),
+    "likely": pgettext("coach-risk", "%(other)s very likely holds a higher trump than %(card)s."),
+    "possible": pgettext("coach-risk", "%(other)s may hold a higher trump than %(card)s."),
 }
-#: What the coach's own choice would have done: gains only, in the conditional.
-_WOULD: dict[ReasonKind, tuple[str, str]] = {
-    ReasonKind.TAKES_BRISQUE: pgettext("coach-would", "%(action)s would have captured a brisque, %(card)s."),
-    ReasonKind.SAVES_BRISQUE: pgettext(
-        "coach-would", "%(action)s, a brisque, would have won the trick and kept its points."
-    ),
-    ReasonKind.KEEPS_TRUMP: pgettext(
-        "coach-would", "%(action)s would have kept %(card)s, a trump, for later."
-    ),
-    ReasonKind.KEEPS_DECLARATION: pgettext(
-        "coach-would", "%(action)s would have kept %(combination)s possible."
-    ),
-    ReasonKind.LAST_CHANCE_DECLARE: pgettext(
-        "coach-would", "%(action)s would have taken the last chance to declare %(combination)s."
-    ),
-    ReasonKind.EXCHANGES_SEVEN: pgettext(
-        "coach-would", "Exchanging the seven of trumps now would have brought %(card)s into the hand."
-    ),
-    ReasonKind.LAST_CHANCE_EXCHANGE: pgettext(
-        "coach-would",
-        "This was the last chance to take %(card)s for the seven: from trick %(trick)s on, no exchange.",
-    ),
-}
-_WOULD_LIKELY: dict[ReasonKind, tuple[str, str]] = {
-    ReasonKind.SAVES_BRISQUE: pgettext(
-        "coach-would", "%(action)s, a brisque, could have won the trick (%(likely)s)."
-    ),
+#: Points taken or given with the trick: (kind, variant) -> form -> (context, singular, plural).
+_POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
+    (ReasonKind.WINS_POINTS, ""): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s takes the trick and its %(num)s card point.",
+            "%(player)s takes the trick and its %(num)s card points.",
+        ),
+        Form.WOULD: npgettext(
+            "coach-would",
+            "%(player)s would have taken the trick and its %(num)s card point.",
+            "%(player)s would have taken the trick and its %(num)s card points.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You would take the trick and its %(num)s card point.",
+            "You would take the trick and its %(num)s card points.",
+        ),
+    },
+    (ReasonKind.WINS_POINTS, "likely"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s has a good chance of taking the trick, worth about %(num)s card point.",
+            "%(player)s has a good chance of taking the trick, worth about %(num)s card points.",
+        ),
+        Form.WOULD: npgettext(
+            "coach-would",
+            "%(player)s would have had a good chance of taking the trick, worth about %(num)s card point.",
+            "%(player)s would have had a good chance of taking the trick, worth about %(num)s card points.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You would have a good chance of taking the trick, worth about %(num)s card point.",
+            "You would have a good chance of taking the trick, worth about %(num)s card points.",
+        ),
+    },
+    (ReasonKind.WINS_POINTS, "sure"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s is sure to take the trick, worth about %(num)s card point.",
+            "%(player)s is sure to take the trick, worth about %(num)s card points.",
+        ),
+        Form.WOULD: npgettext(
+            "coach-would",
+            "%(player)s would have been sure to take the trick, worth about %(num)s card point.",
+            "%(player)s would have been sure to take the trick, worth about %(num)s card points.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You would be sure to take the trick, worth about %(num)s card point.",
+            "You would be sure to take the trick, worth about %(num)s card points.",
+        ),
+    },
+    (ReasonKind.GIVES_POINTS, ""): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s leaves the trick and its %(num)s card point to %(other)s.",
+            "%(player)s leaves the trick and its %(num)s card points to %(other)s.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You would leave the trick and its %(num)s card point to %(other)s.",
+            "You would leave the trick and its %(num)s card points to %(other)s.",
+        ),
+    },
+    (ReasonKind.GIVES_POINTS, "likely"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(other)s will probably take the trick, worth about %(num)s card point.",
+            "%(other)s will probably take the trick, worth about %(num)s card points.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "%(other)s would probably take the trick, worth about %(num)s card point.",
+            "%(other)s would probably take the trick, worth about %(num)s card points.",
+        ),
+    },
 }
 
-#: "With <action>, winning the deal is …": one message per range of the chance.
-_WIN_CHANCE: dict[Likelihood, tuple[str, str]] = {
-    Likelihood.ALMOST_CERTAIN: pgettext(
-        "coach-estimate", "With %(action)s, the deal is almost certainly won."
+#: A chance as the object of "have": "every chance", "a slim chance"… (one per range).
+_CHANCE: dict[Likelihood, tuple[str, str]] = {
+    Likelihood.ALMOST_CERTAIN: pgettext("chance", "every chance"),
+    Likelihood.VERY_LIKELY: pgettext("chance", "a very good chance"),
+    Likelihood.LIKELY: pgettext("chance", "a fair chance"),
+    Likelihood.EVEN: pgettext("chance", "an even chance"),
+    Likelihood.UNLIKELY: pgettext("chance", "a slim chance"),
+    Likelihood.ALMOST_NO_CHANCE: pgettext("chance", "almost no chance"),
+}
+#: The coach's estimate for the learner (the hint's last step): one per range, then the
+#: solved outcomes, said as facts.
+_ESTIMATE: dict[Likelihood | str, tuple[str, str]] = {
+    Likelihood.ALMOST_CERTAIN: pgettext("coach-estimate", "The deal is then all but won."),
+    Likelihood.VERY_LIKELY: pgettext(
+        "coach-estimate", "You then have a very good chance of winning the deal."
     ),
-    Likelihood.VERY_LIKELY: pgettext("coach-estimate", "With %(action)s, winning the deal is very likely."),
-    Likelihood.LIKELY: pgettext(
-        "coach-estimate", "With %(action)s, winning the deal is more likely than not."
-    ),
-    Likelihood.EVEN: pgettext(
-        "coach-estimate", "With %(action)s, the chances of winning the deal are about even."
-    ),
-    Likelihood.UNLIKELY: pgettext("coach-estimate", "With %(action)s, winning the deal is unlikely."),
-    Likelihood.ALMOST_NO_CHANCE: pgettext(
-        "coach-estimate", "With %(action)s, there is almost no chance of winning the deal."
-    ),
+    Likelihood.LIKELY: pgettext("coach-estimate", "You then have a fair chance of winning the deal."),
+    Likelihood.EVEN: pgettext("coach-estimate", "The deal is then wide open."),
+    Likelihood.UNLIKELY: pgettext("coach-estimate", "Even so, winning the deal will be hard."),
+    Likelihood.ALMOST_NO_CHANCE: pgettext("coach-estimate", "Even so, the deal is as good as lost."),
+    "won": pgettext("coach-estimate", "Every card is known: played right, the deal is yours."),
+    "tie": pgettext("coach-estimate", "Every card is known: the best you can get now is a tie."),
+    "lost": pgettext("coach-estimate", "Every card is known: the deal can no longer be won."),
 }
 
 
@@ -142,6 +482,7 @@ class Coach:
         self.sp = sp
         self.t = sp
         self.lang = sp.lang
+        self.players = tuple(players)
         self.narrator = Narrator(sp, players)
 
     # ------------------------------------------------------------------ pieces
@@ -167,134 +508,301 @@ class Coach:
             "combination": comb,
         }
 
-    def subject(self, action: Action, deal: Deal) -> str:
-        """An action as the subject of a reason: a play by its card alone (its declaration is a
-        reason of its own), the exchange and the pass as in :meth:`action`."""
-        return self.sp.card(action.card) if isinstance(action, Play) else self.action(action, deal)
+    def _choice(self, action: Action) -> str:
+        """The coach's choice after "with": its card, or "the coach's choice" for the exchange
+        and the pass (no card to name)."""
+        if isinstance(action, Play):
+            return self.sp.card(action.card)
+        return self.t.pgettext("coach", "the coach's choice")
 
     def points(self, n: int) -> str:
         return self.t.npgettext("coach", "%(num)s point", "%(num)s points", n) % {"num": n}
 
-    # ------------------------------------------------------------------ reasons
-    def reason(self, reason: Reason, deal: Deal) -> str:
-        """One reason as a sentence that names the action it belongs to: what is true of it,
-        a cost said as a cost."""
-        return self._say(reason, deal, would=False)
+    def chance(self, win_chance: float) -> str:
+        """A chance of winning as the object of "have": "a fair chance", "almost no chance"."""
+        return self.t.pgettext(*_CHANCE[Likelihood.of(win_chance)])
 
-    def gain(self, reason: Reason, deal: Deal) -> str:
-        """What the coach's own choice would have gained, in the conditional (``reason`` is
-        not a cost)."""
-        return self._say(reason, deal, would=True)
-
-    def _say(self, reason: Reason, deal: Deal, would: bool) -> str:
+    # ------------------------------------------------------------------ one reason
+    def idea(self, reason: Reason, deal: Deal, form: Form) -> str:
+        """One reason as a sentence whose subject is a player (the one to act in ``deal``, or
+        the learner in :attr:`Form.YOU`), never the card: what the move does, what the coach's
+        choice would have done, or what a move would do for the learner. A chance is said in
+        the words of the sentence; a mean is said "about"."""
         t = self.t
-        assert reason.action is not None, "every reason belongs to an action"
-        kind, points, chance = reason.kind, reason.points or 0, reason.probability
-        if kind is ReasonKind.WINS_POINTS:
-            text = self._points_message(True, chance is not None, would, points)
-        elif kind is ReasonKind.GIVES_POINTS:
-            text = self._points_message(False, chance is not None, would, points)
-        elif kind is ReasonKind.DECLARES:
-            text = self._declares(reason, would)
-        elif kind is ReasonKind.FIGHTS_DIX_DE_DER:
-            text = self._dix_de_der(chance, would)
+        kind, points = reason.kind, reason.points or 0
+        likely = reason.probability is not None or reason.mean
+        if kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
+            sure = kind is ReasonKind.WINS_POINTS and reason.mean and reason.probability is None
+            plurals = _POINTS[(kind, "sure" if sure else ("likely" if likely else ""))]
+            context, singular, plural = plurals.get(form) or plurals[Form.DOES]
+            text = t.npgettext(context, singular, plural, points)
+        elif kind is ReasonKind.HIGHER_TRUMP_RISK:
+            p = reason.probability
+            variant = (
+                "" if p is None or p >= 1 else ("likely" if p >= Likelihood.VERY_LIKELY.value else "possible")
+            )
+            text = t.pgettext(*_RISK[variant])
         else:
-            table, likely = (_WOULD, _WOULD_LIKELY) if would else (_SAYS, _SAYS_LIKELY)
-            message = likely.get(kind) if chance is not None else None
-            text = t.pgettext(*(message or table[kind]))
+            if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
+                variant = "chouine"
+            elif (
+                kind in (ReasonKind.SAVES_BRISQUE, ReasonKind.FIGHTS_DIX_DE_DER)
+                and reason.probability is not None
+            ):
+                variant = "likely"
+            else:
+                variant = ""
+            forms = _IDEAS[(kind, variant)]
+            text = t.pgettext(*(forms.get(form) or forms[Form.DOES]))
+        seat = deal.to_act
         values = {
-            "action": self.subject(reason.action, deal),
+            "player": self.narrator.name(seat),
+            "other": self.narrator.name(1 - seat),
             "num": points,
             "card": self.sp.card(reason.card) if reason.card is not None else "",
             "combination": self._combination(reason.combination, reason.suit, deal),
             "points": self.points(points),
-            "likely": self.sp.likelihood(chance) if chance is not None else "",
             "bonus": LAST_TRICK_BONUS,
             "trick": LAST_SWAP_TRICK,
         }
         return capitalize(self.sp.fill(text, **values))
 
-    def _points_message(self, wins: bool, chance: bool, would: bool, n: int) -> str:
+    def ideas(self, planned: Plan, deal: Deal, form: Form) -> list[tuple[str, Reason | None]]:
+        """The idea and the supporting fact of a good or close move as sentences, with the
+        reason each says: a declaration that gives up a bigger combination of its suit in one
+        sentence ("declares a mariage now rather than hope for the tierce"); passing at au
+        sept with the seven of trumps in hand, said as keeping it."""
         t = self.t
-        if wins and would:
-            return t.npgettext(
-                "coach-would",
-                "%(action)s would have won the trick and its %(num)s card point.",
-                "%(action)s would have won the trick and its %(num)s card points.",
-                n,
-            )
-        if wins and chance:
-            return t.npgettext(
-                "coach-reason",
-                "%(action)s can win the trick, worth about %(num)s card point (%(likely)s).",
-                "%(action)s can win the trick, worth about %(num)s card points (%(likely)s).",
-                n,
-            )
-        if wins:
-            return t.npgettext(
-                "coach-reason",
-                "%(action)s wins the trick and its %(num)s card point.",
-                "%(action)s wins the trick and its %(num)s card points.",
-                n,
-            )
-        if chance:
-            return t.npgettext(
-                "coach-reason",
-                "The risk of %(action)s: the other player may take the trick, worth about %(num)s card "
-                "point (%(likely)s).",
-                "The risk of %(action)s: the other player may take the trick, worth about %(num)s card "
-                "points (%(likely)s).",
-                n,
-            )
-        return t.npgettext(
-            "coach-reason",
-            "The cost of %(action)s: the other player takes the trick and its %(num)s card point.",
-            "The cost of %(action)s: the other player takes the trick and its %(num)s card points.",
-            n,
-        )
-
-    def _declares(self, reason: Reason, would: bool) -> str:
-        t = self.t
-        if reason.combination is Combination.CHOUINE:  # rule 15: no points, the deal itself
-            if would:
-                return t.pgettext(
-                    "coach-would", "%(action)s would have declared %(combination)s and won the deal."
+        idea, support = planned.idea, planned.support
+        if (
+            idea is not None
+            and support is not None
+            and idea.kind is ReasonKind.DECLARES
+            and support.kind is ReasonKind.BREAKS_DECLARATION
+            and support.suit is idea.suit
+            and form is not Form.WOULD
+        ):
+            text = (
+                t.pgettext(
+                    "coach-you",
+                    "You would declare %(combination)s now, worth %(points)s, rather than hope for "
+                    "%(bigger)s.",
                 )
-            return t.pgettext(
-                "coach-reason",
-                "%(action)s declares %(combination)s, which wins the deal as soon as the trick is over.",
+                if form is Form.YOU
+                else t.pgettext(
+                    "coach-does",
+                    "%(player)s declares %(combination)s now, worth %(points)s, rather than hope for "
+                    "%(bigger)s.",
+                )
             )
-        if would:
-            return t.pgettext(
-                "coach-would", "%(action)s would have declared %(combination)s, worth %(points)s."
+            values = {
+                "player": self.narrator.name(deal.to_act),
+                "combination": self._combination(idea.combination, idea.suit, deal),
+                "points": self.points(idea.points or 0),
+                "bigger": self._combination(support.combination, idea.suit, deal),
+            }
+            return [(capitalize(self.sp.fill(text, **values)), idea)]
+        out: list[tuple[str, Reason | None]] = [
+            (self.idea(r, deal, form), r) for r in (idea, support) if r is not None
+        ]
+        if not out and deal.phase is Phase.AU_SEPT and deal.turn_up is not None:
+            text = (
+                t.pgettext(
+                    "coach-you", "You would keep the seven of trumps rather than take the turn-up, %(card)s."
+                )
+                if form is Form.YOU
+                else t.pgettext(
+                    "coach-does",
+                    "%(player)s keeps the seven of trumps rather than take the turn-up, %(card)s.",
+                )
             )
-        return t.pgettext("coach-reason", "%(action)s declares %(combination)s, worth %(points)s.")
+            values = {"player": self.narrator.name(deal.to_act), "card": self.sp.card(deal.turn_up)}
+            out.append((capitalize(self.sp.fill(text, **values)), None))
+        return out
 
-    def _dix_de_der(self, chance: float | None, would: bool) -> str:
+    def thrown(self, deal: Deal, n: int, form: Form) -> str:
+        """Points thrown on a trick that no card could win, beyond the cheapest card."""
         t = self.t
-        if chance is None:  # the search found the last trick certain after this action
-            if would:
-                return t.pgettext(
+        text = (
+            t.npgettext(
+                "coach-you",
+                "You cannot take this trick and would give away %(num)s card point more than needed.",
+                "You cannot take this trick and would give away %(num)s card points more than needed.",
+                n,
+            )
+            if form is Form.YOU
+            else t.npgettext(
+                "coach-does",
+                "%(player)s cannot take this trick and gives away %(num)s card point more than needed.",
+                "%(player)s cannot take this trick and gives away %(num)s card points more than needed.",
+                n,
+            )
+        )
+        return capitalize(self.sp.fill(text, player=self.narrator.name(deal.to_act), num=n))
+
+    def reason(self, reason: Reason, deal: Deal) -> str:
+        """What ``reason`` says of a move the player to act in ``deal`` makes."""
+        return self.idea(reason, deal, Form.DOES)
+
+    # ------------------------------------------------------------------ the difference
+    def difference(self, grade: Grade, deal: Deal, form: Form) -> str:
+        """What the move gives up against the coach's choice, in one sentence: the outcome once
+        every card is known, else the chance of winning the deal in words when its range
+        differs, else the points."""
+        t = self.t
+        best, mine = grade.best_estimate, grade.estimate
+        exact = _exact(grade.evaluation, deal)
+        values: dict[str, object] = {
+            "player": self.narrator.name(deal.to_act),
+            "best": self._choice(grade.best),
+            "best_chance": self.chance(best.win_chance),
+            "chance": self.chance(mine.win_chance),
+        }
+        you = form is Form.YOU
+        if exact and _outcome(best.win_chance) != _outcome(mine.win_chance):
+            pair = (_outcome(best.win_chance), _outcome(mine.win_chance))
+            messages = {
+                ("won", "lost"): (
+                    pgettext(
+                        "coach-you", "With %(best)s you would win the deal; with your choice you lose it."
+                    ),
+                    pgettext(
+                        "coach-would",
+                        "With %(best)s, %(player)s would have won the deal; as played, it is lost.",
+                    ),
+                ),
+                ("won", "tie"): (
+                    pgettext(
+                        "coach-you",
+                        "With %(best)s you would win the deal; with your choice it ends in a tie.",
+                    ),
+                    pgettext(
+                        "coach-would",
+                        "With %(best)s, %(player)s would have won the deal; as played, it ends in a tie.",
+                    ),
+                ),
+                ("tie", "lost"): (
+                    pgettext(
+                        "coach-you", "With %(best)s you would save a tie; with your choice you lose the deal."
+                    ),
+                    pgettext(
+                        "coach-would",
+                        "With %(best)s, %(player)s would have saved a tie; as played, the deal is lost.",
+                    ),
+                ),
+            }
+            text = t.pgettext(*messages[pair][0 if you else 1])
+        elif not exact and Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
+            if you:
+                text = t.pgettext(
+                    "coach-you",
+                    "With %(best)s you would have %(best_chance)s of winning the deal; with your choice, "
+                    "%(chance)s.",
+                )
+            else:
+                text = t.pgettext(
                     "coach-would",
-                    "%(action)s would have made sure of the last trick and its %(bonus)s points, the dix de "
-                    "der.",
+                    "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as "
+                    "played, %(chance)s.",
                 )
-            return t.pgettext(
-                "coach-reason",
-                "%(action)s makes sure of the last trick and its %(bonus)s points, the dix de der.",
+        elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
+            values["num"] = n
+            if you and exact:
+                text = t.npgettext(
+                    "coach-you",
+                    "With %(best)s you would end the deal %(num)s point better off.",
+                    "With %(best)s you would end the deal %(num)s points better off.",
+                    n,
+                )
+            elif you:
+                text = t.npgettext(
+                    "coach-you",
+                    "With %(best)s you would end the deal about %(num)s point better off.",
+                    "With %(best)s you would end the deal about %(num)s points better off.",
+                    n,
+                )
+            elif exact:
+                text = t.npgettext(
+                    "coach-would",
+                    "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
+                    "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
+                    n,
+                )
+            else:
+                text = t.npgettext(
+                    "coach-would",
+                    "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
+                    "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+                    n,
+                )
+        elif you:
+            text = t.pgettext(
+                "coach-you", "With %(best)s you would have a slightly better chance of winning the deal."
             )
-        if would:
-            return t.pgettext(
+        else:
+            text = t.pgettext(
                 "coach-would",
-                "%(action)s would have given the better chance of the last trick and its %(bonus)s points, "
-                "the dix de der (%(likely)s).",
+                "With %(best)s, %(player)s would have had a slightly better chance of winning the deal.",
             )
-        return t.pgettext(
-            "coach-reason",
-            "%(action)s gives the better chance of the last trick and its %(bonus)s points, the dix de der "
-            "(%(likely)s).",
-        )
+        return capitalize(self.sp.fill(text, **values))
 
+    def close(self, grade: Grade, deal: Deal, form: Form) -> str:
+        """A move the search cannot tell from the coach's choice: "about as good"; once every
+        card is known, the same, or the points it gives up, as a fact."""
+        t = self.t
+        values: dict[str, object] = {"best": self.action(grade.best, deal)}
+        you = form is Form.YOU
+        if isinstance(grade.action, Swap) and isinstance(grade.best, Play):
+            # The exchange weighed against playing at once without it (its value is that of
+            # its best follow-up, rule 10).
+            text = (
+                t.pgettext(
+                    "coach-step", "About as good as the coach's choice: %(best)s, without the exchange."
+                )
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "The coach would have played %(best)s without the exchange; the two are about as good.",
+                )
+            )
+        elif not _exact(grade.evaluation, deal):
+            text = (
+                t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach leaned towards %(best)s, but the two are about as good."
+                )
+            )
+        elif (n := _point_loss(grade)) == 0:
+            text = (
+                t.pgettext(
+                    "coach-step", "Just as good as the coach's choice, %(best)s: it comes to the same."
+                )
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach would have played %(best)s, which comes to the same."
+                )
+            )
+        else:
+            values["num"] = n
+            text = (
+                t.npgettext(
+                    "coach-step",
+                    "A good choice; the coach's, %(best)s, would make %(num)s point more.",
+                    "A good choice; the coach's, %(best)s, would make %(num)s points more.",
+                    n,
+                )
+                if you
+                else t.npgettext(
+                    "coach-step",
+                    "The coach would have played %(best)s, for %(num)s point more.",
+                    "The coach would have played %(best)s, for %(num)s points more.",
+                    n,
+                )
+            )
+        return capitalize(self.sp.fill(text, **values))
+
+    # ------------------------------------------------------------------ a hint
     def principle(self, principle: Principle | None) -> str:
         """The first step of a hint: what to think about."""
         t = self.t
@@ -308,7 +816,7 @@ class Coach:
                 "coach", "Think about the points in play: which card takes them, or gives the fewest away?"
             ),
             Principle.BRISQUES: t.pgettext(
-                "coach", "Think about the brisques, the aces and tens: they hold most of the points."
+                "coach", "Think about the brisques (the aces and tens): they hold most of the points."
             ),
             Principle.TRUMPS: t.pgettext(
                 "coach", "Think about your trumps: when to spend one, and when to keep it."
@@ -325,35 +833,107 @@ class Coach:
         }[principle]
         return text % {"bonus": LAST_TRICK_BONUS} if principle is Principle.LAST_TRICK else text
 
-    def estimate(self, estimate: Estimate, deal: Deal) -> str:
-        """The coach's estimate of an action, in words by range, naming the action."""
-        message = _WIN_CHANCE[Likelihood.of(estimate.win_chance)]
-        return self.sp.fill(self.t.pgettext(*message), action=self.action(estimate.action, deal))
+    def estimate(self, estimate: Estimate, deal: Deal, exact: bool = False) -> str:
+        """The coach's estimate after ``estimate.action`` for the learner, in words by range;
+        once every card is known (``exact``), the outcome as a fact."""
+        if exact or deal.talon_size == 0:
+            return self.t.pgettext(*_ESTIMATE[_outcome(estimate.win_chance)])
+        return self.t.pgettext(*_ESTIMATE[Likelihood.of(estimate.win_chance)])
 
-    # ------------------------------------------------------------------ a hint, a grade
     def hint(self, evaluation: Evaluation, deal: Deal) -> Hint:
+        """The three steps of a hint; the last one at most three sentences: the coach's
+        choice, the idea behind it and what it leaves the learner."""
         t = self.t
         best = evaluation.best
         candidates = [self.action(e.action, deal) for e in evaluation.estimates[:CANDIDATES]]
-        if len(evaluation.estimates) == 1:
+        exact = evaluation.exact or deal.talon_size == 0
+        if evaluation.forced or len(evaluation.estimates) == 1:
+            # One legal action: no choice to weigh; what it does and where the deal stands.
             text = t.pgettext("coach", "Only one choice is allowed here: %(action)s.") % {
                 "action": candidates[0]
             }
-        else:
-            text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
-                "actions": self.sp.join(candidates, "or")
-            }
-        choice = t.pgettext("coach", "The coach would choose %(action)s.") % {
-            "action": self.action(best.action, deal)
+            if isinstance(best.action, Play) and len(deal.hands[deal.to_act]) == 1:
+                choice = t.pgettext("coach", "Only %(card)s is left in your hand.") % {
+                    "card": self.sp.card(best.action.card)
+                }
+            elif isinstance(best.action, Play):
+                choice = t.pgettext("coach", "The rules leave you a single card: %(card)s.") % {
+                    "card": self.sp.card(best.action.card)
+                }
+            else:
+                choice = t.pgettext("coach", "It is the only choice the rules allow.")
+            ideas = [r for r in said(best.reasons, exact) if not r.cost][:1]
+            return Hint(
+                self.principle(best.principle),
+                capitalize(text),
+                choice,
+                tuple(self.idea(r, deal, Form.YOU) for r in ideas),
+                self.estimate(best, deal, exact),
+            )
+        text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
+            "actions": self.sp.join(candidates, "or")
         }
+        choice = self._would_choose(best, deal)
+        other = runner_up(evaluation, best.action)
+        theirs = said(other.reasons, exact) if other is not None else ()
+        ideas = [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
+        said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
+        if not said_ideas and other is not None:
+            said_ideas = (self._against(best, other, deal, exact),)
         return Hint(
-            principle=self.principle(best.principle),
+            principle=self.principle(ideas[0].principle if ideas else best.principle),
             candidates=capitalize(text),
             choice=choice,
-            reasons=tuple(self.reason(r, deal) for r in _said(explained(best.reasons))),
-            estimate=self.estimate(best, deal),
+            reasons=said_ideas,
+            estimate=self.estimate(best, deal, evaluation.exact),
         )
 
+    def _against(self, best: Estimate, other: Estimate, deal: Deal, exact: bool) -> str:
+        """The coach's choice against the next best, when no reason sets it apart: the points
+        between them, or that the other would do about as well."""
+        t = self.t
+        n = max(0, round(best.point_difference - other.point_difference))
+        values: dict[str, object] = {"other": self.action(other.action, deal), "num": n}
+        if n >= (1 if exact else SMALL_POINTS):
+            text = (
+                t.npgettext(
+                    "coach-you",
+                    "You would end the deal %(num)s point better off than with %(other)s, the next best "
+                    "choice.",
+                    "You would end the deal %(num)s points better off than with %(other)s, the next best "
+                    "choice.",
+                    n,
+                )
+                if exact
+                else t.npgettext(
+                    "coach-you",
+                    "You would end the deal about %(num)s point better off than with %(other)s, the next "
+                    "best "
+                    "choice.",
+                    "You would end the deal about %(num)s points better off than with %(other)s, the next "
+                    "best "
+                    "choice.",
+                    n,
+                )
+            )
+        elif exact:
+            text = t.pgettext("coach-you", "You could just as well play %(other)s.")
+        else:
+            text = t.pgettext("coach-you", "You could play %(other)s almost as well.")
+        return capitalize(self.sp.fill(text, **values))
+
+    def _would_choose(self, best: Estimate, deal: Deal) -> str:
+        t = self.t
+        follow = best.follow_up
+        if isinstance(best.action, Swap) and isinstance(follow, Play):
+            return t.pgettext(
+                "coach", "The coach would exchange the seven of trumps first, then play %(card)s."
+            ) % {"card": self.sp.card(follow.card)}
+        return t.pgettext("coach", "The coach would choose %(action)s.") % {
+            "action": self.action(best.action, deal)
+        }
+
+    # ------------------------------------------------------------------ a grade
     def grade_name(self, kind: GradeKind) -> str:
         t = self.t
         return {
@@ -364,24 +944,38 @@ class Coach:
         }[kind]
 
     def better(self, grade: Grade, deal: Deal) -> str:
-        """ "The coach prefers …" (empty for a good choice). The exchange of the seven is
-        weighed as what it is: exchange now or wait; pass or exchange at au sept."""
-        if grade.kind is GradeKind.GOOD:
+        """ "The coach prefers …" (empty for a good or forced choice). The exchange of the
+        seven is weighed as what it is: exchange now or wait; pass or exchange at au sept."""
+        if grade.kind in (GradeKind.GOOD, GradeKind.FORCED):
             return ""
         t = self.t
+        follow = grade.best_estimate.follow_up
         if isinstance(grade.best, Swap):
             if deal.phase is Phase.AU_SEPT:
                 return t.pgettext("coach", "The coach would exchange the seven of trumps.")
+            if isinstance(follow, Play):
+                return t.pgettext(
+                    "coach",
+                    "The coach would first exchange the seven of trumps, then play %(card)s: the exchange "
+                    "does not use up the turn.",
+                ) % {"card": self.sp.card(follow.card)}
             return t.pgettext(
                 "coach",
                 "The coach would first exchange the seven of trumps: the exchange does not use up the turn.",
             )
         if isinstance(grade.best, Pass):
             return t.pgettext("coach", "The coach would pass and keep the seven of trumps.")
+        if isinstance(grade.action, Swap) and _last_chance(grade) and isinstance(grade.best, Play):
+            return t.pgettext(
+                "coach", "The coach would play %(card)s straight away, without the exchange."
+            ) % {"card": self.sp.card(grade.best.card)}
         if isinstance(grade.action, Swap) and _last_chance(grade):
-            return t.pgettext("coach", "The coach would not exchange the seven of trumps at all.")
+            return t.pgettext("coach", "The coach would not make the exchange.")
         if isinstance(grade.action, Swap):
-            return t.pgettext("coach", "The coach would wait before exchanging the seven of trumps.")
+            return t.pgettext(
+                "coach",
+                "The coach would wait: the exchange can still be made at a later turn, up to au sept.",
+            )
         return t.pgettext("coach", "The coach prefers %(action)s.") % {
             "action": self.action(grade.best, deal)
         }
@@ -390,9 +984,16 @@ class Coach:
         """ "The coach would rather have chosen …", said after the choice (the exchange of the
         seven weighed as what it is, as in :meth:`better`)."""
         t = self.t
+        follow = grade.best_estimate.follow_up
         if isinstance(grade.best, Swap):
             if deal.phase is Phase.AU_SEPT:
                 return t.pgettext("coach-step", "The coach would rather have exchanged the seven of trumps.")
+            if isinstance(follow, Play):
+                return t.pgettext(
+                    "coach-step",
+                    "The coach would first have exchanged the seven of trumps, then played %(card)s: the "
+                    "exchange does not use up the turn.",
+                ) % {"card": self.sp.card(follow.card)}
             return t.pgettext(
                 "coach-step",
                 "The coach would first have exchanged the seven of trumps: the exchange does not use up "
@@ -402,76 +1003,58 @@ class Coach:
             return t.pgettext(
                 "coach-step", "The coach would rather have passed and kept the seven of trumps."
             )
+        if isinstance(grade.action, Swap) and _last_chance(grade) and isinstance(grade.best, Play):
+            return t.pgettext(
+                "coach-step", "The coach would have played %(card)s straight away, without the exchange."
+            ) % {"card": self.sp.card(grade.best.card)}
         if isinstance(grade.action, Swap) and _last_chance(grade):
-            return t.pgettext("coach-step", "The coach would not have exchanged the seven of trumps at all.")
+            return t.pgettext("coach-step", "The coach would not have made the exchange.")
         if isinstance(grade.action, Swap):
             return t.pgettext(
-                "coach-step", "The coach would have waited before exchanging the seven of trumps."
+                "coach-step",
+                "The coach would have waited: the exchange could still be made at a later turn, up to au "
+                "sept.",
             )
         return t.pgettext("coach-step", "The coach would rather have chosen %(action)s.") % {
             "action": self.action(grade.best, deal)
         }
 
-    def compare(self, grade: Grade, deal: Deal) -> str:
-        """How the coach's own choice beats the choice made, when no reason tells them apart:
-        the chance of winning the deal in words, else the points."""
-        t = self.t
-        best, mine = grade.best_estimate, grade.estimate
-        values: dict[str, object] = {
-            "best": self.action(grade.best, deal),
-            "best_likely": self.sp.likelihood(best.win_chance),
-            "likely": self.sp.likelihood(mine.win_chance),
-        }
-        if Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
-            text = t.pgettext(
-                "coach-would",
-                "%(best)s would have given a better chance of winning the deal (%(best_likely)s, against "
-                "%(likely)s).",
-            )
-        elif (n := round(best.point_difference - mine.point_difference)) < SMALL_POINTS:
-            text = t.pgettext(
-                "coach-would", "%(best)s would have given a slightly better chance of winning the deal."
-            )
-        else:
-            values["num"] = n
-            text = t.npgettext(
-                "coach-would",
-                "%(best)s would have ended the deal about %(num)s point better.",
-                "%(best)s would have ended the deal about %(num)s points better.",
-                n,
-            )
-        return capitalize(self.sp.fill(text, **values))
-
     def review(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
-        """After the deal, why the coach's choice was better: what it would have gained (at
-        most :data:`GAINS` reasons), else how the estimates differ; nothing for a good choice
-        or for an exchange the coach would have made later (never weighed against a card)."""
-        if grade.kind is GradeKind.GOOD or (
+        """After the deal, after :meth:`better`: the idea behind the coach's choice and the
+        difference (at most two sentences, by :func:`plan`); nothing for a good or forced
+        choice, or for an exchange the coach would have made later (never weighed against a
+        card)."""
+        if grade.kind in (GradeKind.GOOD, GradeKind.FORCED) or (
             isinstance(grade.action, Swap) and not isinstance(grade.best, Pass)
         ):
             return ()
-        gains = [r for r in explained(grade.reasons) if not r.cost][:GAINS]
-        if gains:
-            return tuple(self.gain(r, deal) for r in gains)
-        return (self.compare(grade, deal),)
+        planned = plan(grade, deal)
+        out = [self.idea(planned.idea, deal, Form.YOU)] if planned.idea is not None else []
+        if planned.difference:
+            out.append(self.difference(grade, deal, Form.YOU))
+        return tuple(out)
 
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
-        question = self.t.pgettext(
-            "coach", "Are you sure? The coach thinks %(action)s is a mistake here."
-        ) % {"action": self.action(grade.action, deal)}
+        question = self.t.pgettext("coach", "For the coach, %(action)s is a mistake here.") % {
+            "action": self.action(grade.action, deal)
+        }
         return f"{question} {self.better(grade, deal)}"
+
+    def warning_reasons(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
+        """What the warning adds after :meth:`warning`: the one idea behind the coach's choice
+        (or the difference when no idea tells them apart)."""
+        if isinstance(grade.action, Swap) and not isinstance(grade.best, Pass):
+            return ()
+        planned = plan(grade, deal)
+        if planned.idea is not None:
+            return (self.idea(planned.idea, deal, Form.YOU),)
+        return (self.difference(grade, deal, Form.YOU),)
 
 
 def _last_chance(grade: Grade) -> bool:
     """The exchange graded was the last chance to exchange (waiting would mean never)."""
     return any(r.kind is ReasonKind.LAST_CHANCE_EXCHANGE for r in grade.estimate.reasons)
-
-
-def _said(reasons: Sequence[Reason]) -> list[Reason]:
-    """The reasons a hint says: the first :data:`GAINS` gains, then the first cost."""
-    gains = [r for r in reasons if not r.cost][:GAINS]
-    return gains + [r for r in reasons if r.cost][:1]
 
 
 def explained(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
@@ -491,4 +1074,16 @@ def explained(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
     return tuple([r for r in kept if not r.cost] + [r for r in kept if r.cost])
 
 
-__all__ = ["CANDIDATES", "Coach", "Hint", "explained"]
+__all__ = [
+    "CANDIDATES",
+    "MAX_SENTENCES",
+    "Coach",
+    "Form",
+    "Hint",
+    "Plan",
+    "chouine_on_table",
+    "explained",
+    "plan",
+    "runner_up",
+    "said",
+]

@@ -139,6 +139,9 @@ _OF_SUIT: dict[Suit, tuple[str, str]] = {
     Suit.SPADES: pgettext("card-suit", "%(ranks)s of spades"),
 }
 
+#: Negative lists (« ni … ni … »): the word before each card, and what goes between suits.
+_NOR = {"fr": ("ni", ", "), "es": ("ni", " ")}
+
 #: "One" before a feminine noun (« une carte », «una carta»), where it differs.
 _ONE_FEMININE = {"fr": "une", "es": "una"}
 
@@ -197,11 +200,19 @@ class Speaker:
         """The suit's name as it follows "trumps are" (no article)."""
         return self.tr.pgettext(*_SUIT_NAMES[suit])
 
-    def cards(self, cards: Sequence[Card], style: Literal["standard", "or"] = "standard") -> str:
+    def cards(self, cards: Sequence[Card], style: Literal["standard", "or", "nor"] = "standard") -> str:
         """``cards`` as one list ("and", or "or" with ``style="or"``); the suit named once when
-        all the cards are of one suit (« l’as, le dix et le roi de pique »)."""
+        all the cards are of one suit (« l’as, le dix et le roi de pique »). ``style="nor"``:
+        the list a negative sentence takes, « ni le roi ni la dame de cœur, ni le valet de
+        trèfle » («ni el rey ni la dama de corazones ni la jota de tréboles»; "or" in English)."""
         if not cards:
             return ""
+        if style == "nor" and self.lang in _NOR:
+            if len(cards) == 1:
+                return self.card(cards[0])
+            return self._nor(cards)
+        if style == "nor":
+            style = "or"
         suits = list(dict.fromkeys(c.suit for c in cards))
         if len(suits) > 1:  # « le roi ou la dame de cœur, ou le valet de trèfle »
             groups = [self.cards([c for c in cards if c.suit is suit], style) for suit in suits]
@@ -211,6 +222,15 @@ class Speaker:
         ranks = [self.tr.pgettext(*_RANKS[c.rank]) for c in cards]
         frame = self.tr.pgettext(*_OF_SUIT[cards[0].suit])
         return frame % {"ranks": format_list(ranks, style=style, locale=self.lang)}
+
+    def _nor(self, cards: Sequence[Card]) -> str:
+        """Several cards after a negation, each with its « ni », the suit named once per suit."""
+        nor, between = _NOR[self.lang]
+        groups = []
+        for suit in dict.fromkeys(c.suit for c in cards):
+            ranks = [f"{nor} {self.tr.pgettext(*_RANKS[c.rank])}" for c in cards if c.suit is suit]
+            groups.append(self.tr.pgettext(*_OF_SUIT[suit]) % {"ranks": " ".join(ranks)})
+        return between.join(groups)
 
     def join(self, items: Sequence[str], style: Literal["standard", "or"] = "standard") -> str:
         """Phrases joined as a list in this language ("a, b and c")."""

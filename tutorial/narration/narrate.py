@@ -108,6 +108,9 @@ class Sentence:
     card: str | None = None  # the card code a MAY_NOT sentence is about
     reason: Reason | None = None  # the engine's reason, for MAY / MAY_NOT sentences
     cards: tuple[str, ...] = ()  # the card codes a grouped MAY_NOT sentence refuses
+    #: The sentence as each seat may hear it (rule 18), when it names a card one seat may not
+    #: know (the other's draw): (seat 0's text, seat 1's text). Empty: the same for both.
+    seat_texts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,7 @@ class Narrator:
     def card(self, card: Card) -> str:
         return self.sp.card(card)
 
-    def cards(self, cards: Iterable[Card], style: Literal["standard", "or"] = "standard") -> str:
+    def cards(self, cards: Iterable[Card], style: Literal["standard", "or", "nor"] = "standard") -> str:
         return self.sp.cards(list(cards), style)  # one suit: named once
 
     def name(self, player: int) -> str:
@@ -293,11 +296,15 @@ class Narrator:
 
     def dealer_drawn(self, ev: DealerDrawn, out: list[Sentence]) -> None:
         tr = self.tr
+        self.reminded["dealer-draw"] += 1
+        again = self.reminded["dealer-draw"] > 1  # a new draw after equal ranks: said as such
         self.say(
             out,
             EVENT,
             ev.rule,
-            tr.gettext("To choose the dealer, %(p0)s draws %(c0)s and %(p1)s draws %(c1)s."),
+            tr.gettext("New draw: %(p0)s draws %(c0)s and %(p1)s draws %(c1)s.")
+            if again
+            else tr.gettext("To choose the dealer, %(p0)s draws %(c0)s and %(p1)s draws %(c1)s."),
             p0=self.name(0),
             c0=self.card(ev.cards[0]),
             p1=self.name(1),
@@ -416,15 +423,13 @@ class Narrator:
         else:
             assert before is not None and before.trick.lead is not None
             lead = before.trick.lead
-            self.say(
-                out,
-                EVENT,
-                None,
-                tr.gettext("On %(lead)s, %(player)s plays %(card)s."),
-                lead=self.card(lead),
-                player=player,
-                card=card,
+            # Said two ways, trick by trick, so that sixteen tricks do not read as one template.
+            text = (
+                tr.gettext("%(player)s answers with %(card)s.")
+                if ev.trick % 2 == 0
+                else tr.gettext("On %(lead)s, %(player)s plays %(card)s.")
             )
+            self.say(out, EVENT, None, text, lead=self.card(lead), player=player, card=card)
             self.follow_reason(ev, lead, out)
         if ev.declaration is None:
             return
@@ -527,7 +532,7 @@ class Narrator:
         self.say(out, EVENT, ev.rule, text, player=self.name(ev.winner), trick=ev.trick, num=ev.points)
         self.say(out, WHY, ev.rule, why)
 
-    def draws(self, events: Sequence[Event], out: list[Sentence]) -> None:
+    def draws(self, events: Sequence[Event], out: list[Sentence], trick: int = 1) -> None:
         drawn = [event for event in events if isinstance(event, CardDrawn)]
         if len(drawn) != 2:
             return
@@ -563,6 +568,69 @@ class Narrator:
             card2=self.card(second.card),
             count=count,
         )
+        out[-1] = replace(out[-1], seat_texts=tuple(self.seat_draw(drawn, seat, trick) for seat in (0, 1)))
+
+    def seat_draw(self, drawn: Sequence[CardDrawn], seat: int, trick: int) -> str:
+        """The two draws after trick ``trick`` as ``seat`` may know them (rule 18): its own card
+        named, the other player's not, the turn-up always (it is face up). Who draws first is
+        said after the first :data:`REMINDERS` tricks only (a one-seat page has no memory of
+        the earlier ones, so it reads the trick number)."""
+        t = self.tr
+        first, second = drawn
+        values = {
+            "winner": self.name(first.player),
+            "loser": self.name(second.player),
+            "card1": self.card(first.card),
+            "card2": self.card(second.card),
+        }
+        if second.turn_up:  # rule 7: the winner takes the last face-down card, the other the turn-up
+            if first.player == seat:
+                text = t.gettext(
+                    "Last draw: %(winner)s, who won the trick, takes the last face-down card, %(card1)s, and "
+                    "%(loser)s takes the turn-up, %(card2)s."
+                )
+            else:
+                text = t.pgettext(
+                    "seat",
+                    "Last draw: %(winner)s, who won the trick, takes the last face-down card, and %(loser)s "
+                    "takes the turn-up, %(card2)s.",
+                )
+        elif trick > REMINDERS:  # the order told already: the cards alone
+            text = (
+                t.npgettext(
+                    "seat",
+                    "%(winner)s draws %(card1)s, then %(loser)s. %(count)s card is left to draw.",
+                    "%(winner)s draws %(card1)s, then %(loser)s. %(count)s cards are left to draw.",
+                    second.talon_left,
+                )
+                if first.player == seat
+                else t.npgettext(
+                    "seat",
+                    "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s card is left to draw.",
+                    "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s cards are left to draw.",
+                    second.talon_left,
+                )
+            )
+        elif first.player == seat:  # rule 7: the trick's winner draws first
+            text = t.npgettext(
+                "seat",
+                "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s. %(count)s card is "
+                "left to draw.",
+                "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s. %(count)s cards are "
+                "left to draw.",
+                second.talon_left,
+            )
+        else:
+            text = t.npgettext(
+                "seat",
+                "%(winner)s, who won the trick, draws first, then %(loser)s (%(card2)s). %(count)s card is "
+                "left to draw.",
+                "%(winner)s, who won the trick, draws first, then %(loser)s (%(card2)s). %(count)s cards are "
+                "left to draw.",
+                second.talon_left,
+            )
+        values["count"] = self.cards_left(text, second.talon_left)
+        return capitalize(self.sp.fill(text, **values))
 
     def chouine_won(self, ev: ChouineWon, out: list[Sentence]) -> None:
         tr = self.tr
@@ -727,14 +795,18 @@ class Narrator:
     def au_sept_answer(self, deal: Deal, out: list[Sentence]) -> None:
         tr = self.tr
         name = self.name(deal.to_act)
-        self.say(
-            out,
-            NEXT,
-            AuSeptAsked.rule,
-            tr.gettext("%(player)s must answer: exchange the seven of trumps, or pass."),
-            player=name,
+        can_swap = (
+            any(isinstance(action, Swap) for action in deal.legal_actions()) and deal.turn_up is not None
         )
-        if any(isinstance(action, Swap) for action in deal.legal_actions()) and deal.turn_up is not None:
+        if can_swap:  # without the seven there is no choice to put: only that it is a pass
+            self.say(
+                out,
+                NEXT,
+                AuSeptAsked.rule,
+                tr.gettext("%(player)s must answer: exchange the seven of trumps, or pass."),
+                player=name,
+            )
+        if can_swap and deal.turn_up is not None:
             self.say(
                 out,
                 MAY,
@@ -762,7 +834,17 @@ class Narrator:
         name = self.name(deal.to_act)
         lead = deal.trick.lead
         rule = allowed.rule
-        if lead is None:
+        if hand_size == 1 and lead is not None:  # nothing left to choose
+            self.say(
+                out,
+                NEXT,
+                rule,
+                tr.gettext("%(player)s answers %(lead)s with the last card in hand, %(card)s."),
+                player=name,
+                lead=self.card(lead),
+                card=self.card(legal[0]),
+            )
+        elif lead is None:
             if self.remind("leader-free"):
                 text = tr.gettext("%(player)s leads to trick %(trick)s and may lead any card.")
             else:
@@ -844,7 +926,7 @@ class Narrator:
             text = tr.gettext("%(player)s may not play %(cards)s.")
         values = {
             "player": self.name(deal.to_act),
-            "cards": self.cards(cards, "or"),
+            "cards": self.cards(cards, "nor"),
             "suit": self.sp.suit(lead.suit) if lead is not None else "",
         }
         sentence = self.sentence(MAY_NOT, self.sp.fill(text, **values), reason.rule, reason=reason)
@@ -897,7 +979,7 @@ def narrate(
     for ev in events:
         if isinstance(ev, CardDrawn):
             if not drawn_told:
-                narrator.draws(events, happened)
+                narrator.draws(events, happened, before.trick_number if before is not None else 1)
                 drawn_told = True
             continue
         narrator.event(ev, before, happened)

@@ -9,75 +9,36 @@ always, since it is face up) and leaves every other sentence to :func:`narrate`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tutorial.engine import Deal
 from tutorial.engine.events import CardDrawn, Event
 
-from .narrate import EVENT, REMINDERS, Narration, Narrator, Sentence, narrate
+from .narrate import EVENT, Narration, Narrator, Sentence, narrate
 
 
 def seat_draws(narrator: Narrator, drawn: Sequence[CardDrawn], seat: int, trick: int = 1) -> Sentence | None:
     """The two draws after trick ``trick``, as ``seat`` may know them (``None`` unless there
-    are two). Who draws first is said after the first :data:`REMINDERS` tricks only, as the
-    narrated deals say it (a page of the practice table has no memory of the earlier ones)."""
+    are two): :meth:`Narrator.seat_draw`."""
     if len(drawn) != 2:
         return None
-    t = narrator.tr
-    first, second = drawn
-    values = {
-        "winner": narrator.name(first.player),
-        "loser": narrator.name(second.player),
-        "card1": narrator.card(first.card),
-        "card2": narrator.card(second.card),
-    }
-    if second.turn_up:  # rule 7: the winner takes the last face-down card, the other the turn-up
-        if first.player == seat:
-            text = t.gettext(
-                "Last draw: %(winner)s, who won the trick, takes the last face-down card, %(card1)s, and "
-                "%(loser)s takes the turn-up, %(card2)s."
-            )
-        else:
-            text = t.pgettext(
-                "seat",
-                "Last draw: %(winner)s, who won the trick, takes the last face-down card, and %(loser)s "
-                "takes the turn-up, %(card2)s.",
-            )
-    elif trick > REMINDERS:  # the order told already: the cards alone
-        text = (
-            t.npgettext(
-                "seat",
-                "%(winner)s draws %(card1)s, then %(loser)s. %(count)s card is left to draw.",
-                "%(winner)s draws %(card1)s, then %(loser)s. %(count)s cards are left to draw.",
-                second.talon_left,
-            )
-            if first.player == seat
-            else t.npgettext(
-                "seat",
-                "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s card is left to draw.",
-                "%(winner)s draws, then %(loser)s (%(card2)s). %(count)s cards are left to draw.",
-                second.talon_left,
-            )
-        )
-    elif first.player == seat:  # rule 7: the trick's winner draws first
-        text = t.npgettext(
-            "seat",
-            "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s. %(count)s card is "
-            "left to draw.",
-            "%(winner)s, who won the trick, draws first (%(card1)s), then %(loser)s. %(count)s cards are "
-            "left to draw.",
-            second.talon_left,
-        )
-    else:
-        text = t.npgettext(
-            "seat",
-            "%(winner)s, who won the trick, draws first, then %(loser)s (%(card2)s). %(count)s card is "
-            "left to draw.",
-            "%(winner)s, who won the trick, draws first, then %(loser)s (%(card2)s). %(count)s cards are "
-            "left to draw.",
-            second.talon_left,
-        )
-    values["count"] = narrator.cards_left(text, second.talon_left)
-    return narrator.sentence(EVENT, narrator.sp.fill(text, **values), second.rule)
+    return narrator.sentence(EVENT, narrator.seat_draw(drawn, seat, trick), drawn[-1].rule)
+
+
+def for_seat(narration: Narration, seat: int) -> Narration:
+    """A narrated deal's narration as ``seat`` may hear it (rule 18): every sentence that names
+    a card the seat may not know (the other player's draw) said as the practice table says it.
+    What one-seat pages show (a question, play-along)."""
+
+    def heard(said: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
+        return tuple(replace(s, text=s.seat_texts[seat], seat_texts=()) if s.seat_texts else s for s in said)
+
+    return replace(
+        narration,
+        happened=heard(narration.happened),
+        next=heard(narration.next),
+        by_trick=tuple((trick, heard(said)) for trick, said in narration.by_trick),
+    )
 
 
 def seat_narrate(
@@ -96,4 +57,4 @@ def seat_narrate(
     return Narration(happened, tail.next, tail.cards, tail.to_act, head.score or tail.score, None)
 
 
-__all__ = ["seat_draws", "seat_narrate"]
+__all__ = ["for_seat", "seat_draws", "seat_narrate"]

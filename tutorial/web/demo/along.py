@@ -22,11 +22,12 @@ from flask import Response, abort
 
 from tutorial.ai import GradeKind
 from tutorial.engine import Action, Deal, Phase, Play, parse_action
-from tutorial.narration.choices import ChoiceNote, answer_note, labels
+from tutorial.narration.choices import ChoiceNote, along_summary, answer_note, labels
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Sentence
+from tutorial.narration.seat import for_seat
 from tutorial.web.answers import grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
 from tutorial.web.demo.pause import answer_token, coach_note, question
@@ -124,7 +125,12 @@ def along_page(
         matched = answers[-1].token == demo.frame(number).token
         # What was actually played at that decision, and why: the step's narration and the
         # coach's note on the recorded choice.
-        played = demo.narrations(lang, rule_link(lang))[number - 1].happened
+        # Everything from that decision up to the step before the next question, which tells
+        # its own step under "what happened": the other's answer, the trick, the draws (as this
+        # seat may hear them).
+        told = demo.narrations(lang, rule_link(lang))
+        until = numbers[len(answers)] - 2 if len(answers) < len(numbers) else number
+        played = tuple(s for n in range(number - 1, until) for s in for_seat(told[n], seat).happened)
         played_note = None if matched else coach_note(demo, lang, number)
     progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
     context: dict[str, object] = {
@@ -188,14 +194,7 @@ def along_page(
     counts = {kind: sum(1 for r in rows if r.kind is kind) for kind in GradeKind}
     summary = {
         "rows": rows,
-        "text": words["along_summary"]
-        % {
-            "matches": sum(r.matched for r in rows),
-            "total": len(rows),
-            "good": counts[GradeKind.GOOD],
-            "inaccuracies": counts[GradeKind.INACCURACY],
-            "mistakes": counts[GradeKind.MISTAKE],
-        },
+        "text": along_summary(tr, sum(r.matched for r in rows), len(rows), counts),
     }
     view = step_view_of(demo, lang, demo.total, step_urls, title, back)
     return render_step(view, along_summary=summary, **context)

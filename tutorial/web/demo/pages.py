@@ -26,6 +26,7 @@ from tutorial.web.demo.pause import (
     Answer,
     answer,
     answer_token,
+    coach_heading,
     coach_note,
     deal_grades,
     demo_pauses,
@@ -226,6 +227,7 @@ def step_page(
 ) -> Response:
     view = step_view_of(demo, lang, number, urls, title, back)
     note = coach_note(demo, lang, number)
+    heading = coach_heading(demo, lang, number)
     first_question = None
     if number == 1:
         steps = list(demo_pauses(demo))
@@ -244,7 +246,7 @@ def step_page(
     return render_step(
         view,
         coach=note,
-        coach_label=_coach_label(lang),
+        coach_label=heading or _coach_label(lang),
         first_question=first_question,
         along_links=along_links,
         why_inline=number == 1 and bool(demo.record.draw),

@@ -56,6 +56,7 @@ from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.narration.refusals import reason_sentence
+from tutorial.narration.seat import for_seat
 from tutorial.web.answers import grade
 from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.demo.view import StepView
@@ -96,6 +97,7 @@ class Question:
     rules: bool = False  # a rule question: which cards may be played?
     confirm_skip: bool = False  # the learner pressed Next: skip the question?
     ask_url: str = ""
+    seat: str = ""  # whose seat the page is seen from (rule 18: the other hand face down)
 
 
 @dataclass(frozen=True)
@@ -139,9 +141,57 @@ def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
     return tuple(grades)
 
 
+#: How much a grade weighs when a step that tells of several choices picks one to comment on.
+_WEIGHT = {GradeKind.GOOD: 0, GradeKind.FORCED: 0, GradeKind.INACCURACY: 1, GradeKind.MISTAKE: 2}
+
+
+def decisive(demo: Demo, number: int) -> tuple[Demo, int]:
+    """The full deal's step whose choice the coach speaks of at step ``number``: a quick step
+    that tells of several choices comments on the one that mattered most (the worst grade,
+    then the most points given up against the coach's choice), else on its last choice."""
+    full, last = _full(demo, number)
+    if full is demo or not isinstance(demo, QuickDemo):
+        return full, last
+    first = demo.groups[number - 1][0]
+    real = [
+        n for n in range(first, last + 1) if full.frame(n).token is not None and not _forced_step(full, n)
+    ]
+    # Its last real choice by default (rather than a last card the rules forced).
+    chosen, weight = (real[-1] if real else last), (0, 0.0)
+    for n in real:
+        frame = full.frame(n)
+        deal = frame.before
+        assert deal is not None and frame.token is not None
+        graded = grade(deal, parse_action(frame.token))
+        loss = graded.point_loss
+        if (_WEIGHT[graded.kind], loss) > weight and _WEIGHT[graded.kind] > 0:
+            chosen, weight = n, (_WEIGHT[graded.kind], loss)
+    return full, chosen
+
+
+def _forced_step(demo: Demo, number: int) -> bool:
+    deal = demo.frame(number).before
+    return deal is None or len(deal.legal_actions()) < 2
+
+
+def coach_heading(demo: Demo, lang: str, number: int) -> str | None:
+    """The coach box's heading when step ``number`` tells of several tricks and the coach
+    speaks of an earlier choice than the last: whose choice, in which trick."""
+    full, chosen = decisive(demo, number)
+    if full is demo or chosen == _full(demo, number)[1]:
+        return None
+    frame = full.frame(chosen)
+    assert frame.before is not None and frame.player is not None
+    tr = speaker(lang)
+    return tr.fill(
+        labels(tr)["coach_trick"], player=demo.record.players[frame.player], trick=frame.before.trick_number
+    )
+
+
 def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
-    """The coach on the choice step ``number`` shows (None for the deal and the draw)."""
-    demo, number = _full(demo, number)
+    """The coach on the choice step ``number`` shows (None for the deal and the draw); in a
+    step that tells of several tricks, on the choice that mattered most (:func:`decisive`)."""
+    demo, number = decisive(demo, number)
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
@@ -281,8 +331,14 @@ def question(
             "player": name
         }
     else:
-        asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
-    view = replace(base, table=replace(base.table, sides=tuple(sides)), urls={**base.urls, "next": skip_url})
+        asked = prompt(tr, name, deal.phase is Phase.AU_SEPT, len(deal.legal_actions()) == 1)
+    # A one-seat page: the narration as the chooser may hear it (rule 18: the other's draws unnamed).
+    view = replace(
+        base,
+        table=replace(base.table, sides=tuple(sides)),
+        narration=for_seat(base.narration, chooser),
+        urls={**base.urls, "next": skip_url},
+    )
     kind = demo_pauses(demo).get(number, PauseKind.MARKED)
     return view, Question(
         number,
@@ -295,6 +351,7 @@ def question(
         rules=rules,
         confirm_skip=confirm_skip,
         ask_url=ask_url,
+        seat=tr.fill(labels(tr)["seat_view"], player=name),
     )
 
 
@@ -349,6 +406,7 @@ __all__ = [
     "Question",
     "answer",
     "answer_token",
+    "coach_heading",
     "coach_note",
     "deal_grades",
     "demo_pauses",

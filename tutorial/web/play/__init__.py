@@ -266,7 +266,7 @@ def _confirm(lang: str, token: str, current: Game, state: State, action: Action,
     coach = _coach(lang)
     confirm = Confirm(
         question=coach.warning(graded, deal),
-        reasons=tuple(coach.reason(r, deal) for r in graded.reasons),
+        reasons=coach.warning_reasons(graded, deal),
         yes=url_for("play.move", lang=lang, token=token, action=url_form(action), sure=1),
         no=url_for("play.game", lang=lang, token=token),
     )

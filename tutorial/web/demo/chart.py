@@ -112,9 +112,16 @@ def _y(chance: int) -> float:
     return TOP + (HEIGHT - TOP - BOTTOM) * (100 - chance) / 100
 
 
-def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(percent)s%%") -> Markup:
+def svg(
+    chart: Chart,
+    title: str,
+    trick_label: str,
+    percent_label: str = "%(percent)s%%",
+    mark_label: str = "%(player)s: %(move)s (%(grade)s)",
+) -> Markup:
     """The chart as an ``<svg>`` (its implicit role, graphics-document, may hold links), named
-    by ``title``; each marked point a link. The scale is labelled at 25, 50 and 75 % only: an
+    by ``title``; each marked point a link, named by ``mark_label`` (one message, so that each
+    language sets its own punctuation: « Alice : … » in French). The scale is labelled at 25, 50 and 75 % only: an
     estimate is never said to be 0 % or 100 % (the coach's chances are said in words)."""
     n = len(chart.points)
     parts = [
@@ -158,7 +165,7 @@ def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(perc
             shape = f'<path class="deal-chart__mistake" d="{d}"/>'
         else:
             shape = f'<circle class="deal-chart__inaccuracy" cx="{x:.1f}" cy="{y:.1f}" r="5.5"/>'
-        name = escape(f"{p.player}: {p.move} ({p.grade})")
+        name = escape(mark_label % {"player": p.player, "move": p.move, "grade": p.grade})
         mark = f"<title>{name}</title>{shape}"
         if p.href:
             parts.append(f'<a href="{escape(p.href)}" aria-label="{name}">{mark}</a>')
@@ -188,6 +195,8 @@ def labels(player: str) -> dict[str, str]:
         "col_chance": pgettext("chart", "Chance that %(player)s wins") % values,
         "col_grade": pgettext("chart", "Grade"),
         "percent": pgettext("chart", "%(percent)s%%"),
+        # A marked decision: who, what, and its grade (the mark's tooltip and link name).
+        "mark": pgettext("chart", "%(player)s: %(move)s (%(grade)s)"),
     }
 
 
@@ -203,7 +212,7 @@ def context(
     )
     return {
         "chart": chart,
-        "svg": svg(chart, words["title"], words["trick"], words["percent"]),
+        "svg": svg(chart, words["title"], words["trick"], words["percent"], words["mark"]),
         "chances": tuple(likelihood(p.chance / 100) for p in chart.points),
         "words": words,
         "legend": legend,

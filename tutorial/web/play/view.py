@@ -133,6 +133,7 @@ def play_labels() -> dict[str, str]:
         "warn_off": gettext("Warn me before a mistake: off"),
         "what_happened": gettext("What just happened"),
         "opening": gettext("The draw for dealer and the dealing"),
+        "opening_later": gettext("The dealing"),  # a later deal: the dealer is known, no draw
     }
 
 
@@ -347,7 +348,7 @@ class _Builder:
             over_text = (
                 gettext("You win the match!")
                 if final.winner == LEARNER
-                else gettext("The computer wins the match.")
+                else gettext("%(computer)s wins the match.") % {"computer": players[1 - LEARNER]}
             )
         else:
             over_text = ""

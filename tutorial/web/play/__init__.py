@@ -302,7 +302,7 @@ def review(lang: str, token: str) -> Response:
         return _see_other(url_for("play.game", lang=lang, token=token))
     coach = _coach(lang)
     decisions: list[Decision] = []
-    counts = {kind: 0 for kind in GradeKind if kind is not GradeKind.FORCED}
+    counts: dict[GradeKind, int] = {kind: 0 for kind in GradeKind if kind is not GradeKind.FORCED}
     grades: dict[int, Grade | None] = {}
     for step in state.replay.steps:
         if step.player != LEARNER:

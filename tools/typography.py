@@ -134,7 +134,9 @@ def rewrite(path: Path, *, check: bool = False) -> list[tuple[str, str]]:
 
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a string would change")
+    parser.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 if a string would change"
+    )
     parser.add_argument("catalogs", nargs="*", type=Path, help="French .po files (default: all of them)")
     args = parser.parse_args(list(argv) if argv is not None else None)
     paths = args.catalogs or sorted(FRENCH_CATALOGS.glob("*.po"))

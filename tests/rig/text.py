@@ -17,10 +17,58 @@ from html.parser import HTMLParser
 
 #: Tags that start a new line of text (the others, inline, join their text to the line).
 BLOCKS = frozenset(
-    "address article aside blockquote br button caption dd details dialog div dl dt fieldset "
-    "figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr label legend li main nav ol "
-    "option p pre section select summary table tbody td tfoot th thead title tr ul svg text "
-    "textarea".split()
+    [
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "br",
+        "button",
+        "caption",
+        "dd",
+        "details",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "label",
+        "legend",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "option",
+        "p",
+        "pre",
+        "section",
+        "select",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "title",
+        "tr",
+        "ul",
+        "svg",
+        "text",
+        "textarea",
+    ]
 )
 SPOKEN = ("title", "aria-label", "alt", "placeholder")
 _SILENT = frozenset(("script", "style", "template"))

@@ -121,8 +121,9 @@ def svg(
 ) -> Markup:
     """The chart as an ``<svg>`` (its implicit role, graphics-document, may hold links), named
     by ``title``; each marked point a link, named by ``mark_label`` (one message, so that each
-    language sets its own punctuation: « Alice : … » in French). The scale is labelled at 25, 50 and 75 % only: an
-    estimate is never said to be 0 % or 100 % (the coach's chances are said in words)."""
+    language sets its own punctuation: « Alice : … » in French). The scale is labelled at 25,
+    50 and 75 % only: an estimate is never said to be 0 % or 100 % (the coach's chances are
+    said in words)."""
     n = len(chart.points)
     parts = [
         # Not role="img": its marks are links, and an image may hold no control.

@@ -109,7 +109,7 @@ def _bad_game(_error: BadGame) -> Response:
             "This game's address is not valid: it may have been cut short or changed, or it "
             "comes from another server. Games cannot be edited by hand."
         ),
-        gettext("This game's address is not valid"),
+        gettext("This game cannot be opened"),
     )
 
 

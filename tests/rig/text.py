@@ -72,14 +72,17 @@ BLOCKS = frozenset(
 )
 SPOKEN = ("title", "aria-label", "alt", "placeholder")
 _SILENT = frozenset(("script", "style", "template"))
+#: Text that is not prose of the page's language (a deal record, a card code).
+CODE = frozenset(("code", "pre", "kbd", "samp"))
 
 
 class _Reader(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, silent: frozenset[str]) -> None:
         super().__init__(convert_charrefs=True)
         self.lines: list[str] = []
         self._line: list[str] = []
         self._silent = 0
+        self._silent_tags = silent
 
     def _break(self) -> None:
         text = re.sub(r"[ \t\r\n]+", " ", "".join(self._line)).strip(" ")
@@ -88,7 +91,7 @@ class _Reader(HTMLParser):
         self._line = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _SILENT:
+        if tag in self._silent_tags:
             self._silent += 1
         if tag in BLOCKS:
             self._break()
@@ -98,11 +101,11 @@ class _Reader(HTMLParser):
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
-        if tag in _SILENT:
+        if tag in self._silent_tags:
             self._silent -= 1
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _SILENT:
+        if tag in self._silent_tags:
             self._silent = max(0, self._silent - 1)
         if tag in BLOCKS:
             self._break()
@@ -116,9 +119,10 @@ class _Reader(HTMLParser):
         self._break()
 
 
-def lines(html: str) -> list[str]:
-    """The visible and spoken text of ``html``, one block per line."""
-    reader = _Reader()
+def lines(html: str, *, code: bool = True) -> list[str]:
+    """The visible and spoken text of ``html``, one block per line (without the text of
+    ``<code>`` and ``<pre>`` when not ``code``)."""
+    reader = _Reader(_SILENT if code else _SILENT | CODE)
     reader.feed(html)
     reader.close()
     return reader.lines

@@ -145,8 +145,10 @@ def svg(
         if p.trick not in seen and (p.trick in (1, last) or p.trick % 4 == 0):
             seen.add(p.trick)
             x = _x(i, n)
+            # Near the right edge the label ends at its point, or « Baza 16 » is cut off.
+            anchor = "end" if x > WIDTH - RIGHT - 40 else "middle"
             parts.append(
-                f'<text class="deal-chart__axis" x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="middle">'
+                f'<text class="deal-chart__axis" x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">'
                 f"{escape(trick_label % {'trick': p.trick})}</text>"
             )
     if n:

@@ -152,7 +152,8 @@ def _refused_declaration(checker: Checker, deal: Deal, ex: Expectation) -> list[
             f"{ex.at}: the engine refuses {action.token} because {reason_slug(reason)}, not {ex.tail}"
         )
     checker.rules.add(reason.rule)
-    return [Line(f"ui.ex.no-declare.{reason_slug(reason)}.{action.declaration.token}", {}, (action.card,))]
+    key = f"ui.ex.no-declare.{reason_slug(reason)}.{ROLES[deal.to_act]}"  # whose card it is
+    return [Line(f"{key}.{action.declaration.token}", {}, (action.card,))]
 
 
 def declare(checker: Checker, deal: Deal, ex: Expectation) -> list[Line]:

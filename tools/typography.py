@@ -1,8 +1,9 @@
 """French typography applied by rule to every French catalog string, once.
 
 French sets a non-breaking space before the two-part marks and inside the guillemets:
-U+00A0 (no-break space) before « : » and inside « », U+202F (narrow no-break space) before
-« ; », « ? » and « ! » (Imprimerie nationale, *Lexique des règles typographiques*). Writers
+U+00A0 (no-break space) before « : » and inside « » (and between a number and « % »), U+202F
+(narrow no-break space) before « ; », « ? » and « ! » (Imprimerie nationale, *Lexique des
+règles typographiques*). Writers
 type ordinary spaces, or none, or an English colon after a name; this tool rewrites each
 ``msgstr`` of the French catalogs so that the rule holds everywhere, in every domain
 (``content``, ``messages``, ``narration``). It never touches what is not French prose:
@@ -19,6 +20,8 @@ catalogs, so a string a writer adds is set right before it is committed.
 
 >>> french("Annonces : aucune ; la « belle » ? oui!")
 'Annonces\\xa0: aucune\\u202f; la «\\xa0belle\\xa0»\\u202f? oui\\u202f!'
+>>> french("%(percent)s %%"), french("25 % des points")
+('%(percent)s\xa0%%', '25\xa0% des points')
 >>> french("%(player)s: %(move)s (%(grade)s)")
 '%(player)s\\xa0: %(move)s (%(grade)s)'
 >>> french("**Au sept**{lang=fr} : voir [le talon](@glossary.talon-word), https://a.fr/x?y=1")
@@ -94,8 +97,14 @@ def _put_back(text: str, kept: list[str]) -> str:
     return re.sub("[\ue000-\uf8ff]", lambda m: kept[ord(m.group(0)) - _SENTINEL], text)
 
 
+#: A number (or a number's placeholder) and its per cent sign: « 25 % » holds together.
+_PERCENT = re.compile(r"(%\(\w+\)[sd]|\d)[ \u202f](%%|%(?![(\w]))")
+
+
 def french(text: str) -> str:
-    """``text`` with the French spaces before « : ; ? ! » and inside « » (idempotent)."""
+    """``text`` with the French spaces before « : ; ? ! » and inside « », and between a number
+    and its « % » (idempotent)."""
+    text = _PERCENT.sub("\\1" + NBSP + "\\2", text)
     prose, kept = _set_aside(text)
     for pattern, replacement in _RULES:
         prose = pattern.sub(replacement, prose)

@@ -1,11 +1,11 @@
-"""The deal's chart (tutorial/web/demo/chart.py): its words are the language's."""
+"""The deal's chart (tutorial/web/table/chart.py): its words are the language's."""
 
 from __future__ import annotations
 
 import re
 
 from tutorial.ai import GradeKind
-from tutorial.web.demo.chart import Chart, Point, svg
+from tutorial.web.table.chart import Chart, Point, svg
 
 
 def _chart(tricks: range) -> Chart:

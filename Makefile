@@ -55,8 +55,9 @@ update: extract
 	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D $$d -i translations/$$d.pot -d translations || exit 1; done
 	@$(MAKE) --no-print-directory typography
 
-# French spaces before « : ; ? ! » and inside « », by rule, in every French catalog (every
-# domain): tools/typography.py (idempotent; placeholders, markup and URLs left alone).
+# Typography by rule in every French and English catalog (every domain): French no-break spaces
+# before « : ; ? ! » and inside « », English curly apostrophes (tools/typography.py: idempotent;
+# placeholders, markup, code and URLs left alone).
 typography: $(VENV)/.installed
 	$(PY) tools/typography.py
 

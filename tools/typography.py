@@ -1,19 +1,20 @@
-"""French typography applied by rule to every French catalog string, once.
+"""Typography applied by rule to every catalog string, once: French spaces, English apostrophes.
 
 French sets a non-breaking space before the two-part marks and inside the guillemets:
 U+00A0 (no-break space) before « : » and inside « » (and between a number and « % »), U+202F
 (narrow no-break space) before « ; », « ? » and « ! » (Imprimerie nationale, *Lexique des
-règles typographiques*). Writers
-type ordinary spaces, or none, or an English colon after a name; this tool rewrites each
+règles typographiques*). Writers type ordinary spaces, or none, or an English colon after a
+name; this tool rewrites each
 ``msgstr`` of the French catalogs so that the rule holds everywhere, in every domain
 (``content``, ``messages``, ``narration``). It never touches what is not French prose:
 placeholders (``%(name)s``, ``{name}``), attribute lists and link targets of the Markdown
 (``{lang=fr}``, ``(@glossary.deal)``), inline code, HTML tags and entities, URLs. Running it
-twice changes nothing.
+twice changes nothing. In the English catalogs it makes the apostrophes curly (« the
+player’s hand »), the English source keeping the straight ones a keyboard types.
 
-    python tools/typography.py            # rewrite translations/fr/LC_MESSAGES/*.po
+    python tools/typography.py            # rewrite translations/{fr,en}/LC_MESSAGES/*.po
     python tools/typography.py --check    # list the strings it would change; exit 1 if any
-    python tools/typography.py FILE.po …  # the given French catalogs only
+    python tools/typography.py FILE.po …  # the given catalogs only (fr/ or en/)
 
 ``make typography`` runs it, and ``make update`` runs ``make typography`` after merging the
 catalogs, so a string a writer adds is set right before it is committed.
@@ -36,7 +37,7 @@ import argparse
 import io
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -44,6 +45,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH_CATALOGS = ROOT / "translations" / "fr" / "LC_MESSAGES"
+ENGLISH_CATALOGS = ROOT / "translations" / "en" / "LC_MESSAGES"
 #: The width ``pybabel update`` writes with, so the two tools never re-wrap each other's lines.
 WIDTH = 76
 
@@ -111,29 +113,48 @@ def french(text: str) -> str:
     return _put_back(prose, kept)
 
 
-def apply(catalog: Catalog) -> list[tuple[str, str]]:
-    """Rewrites every ``msgstr`` of ``catalog`` in place; the (before, after) pairs changed."""
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)|(?<=s)'(?=[\s.,;:)!?]|$)")
+
+
+def english(text: str) -> str:
+    """``text`` with its apostrophes curly (« the player’s hand », « players’ »), placeholders,
+    markup, code and URLs left alone (idempotent).
+
+    >>> english("the leader's card, the players' tricks, `don't` and %(name)s's")
+    "the leader’s card, the players’ tricks, `don't` and %(name)s’s"
+    """
+    prose, kept = _set_aside(text)
+    prose = re.sub(r"(?<=[\ue000-\uf8ff])'(?=s\b)", "’", prose)  # %(name)s's
+    return _put_back(_APOSTROPHE.sub("’", prose), kept)
+
+
+def apply(catalog: Catalog, rule: Callable[[str], str] | None = None) -> list[tuple[str, str]]:
+    """Rewrites every ``msgstr`` of ``catalog`` in place by ``rule`` (French by default); the
+    (before, after) pairs changed."""
+    rule = rule or french
     changed: list[tuple[str, str]] = []
     for message in catalog:
         if not message.id:
             continue
         if isinstance(message.string, str):
-            after = french(message.string)
+            after = rule(message.string)
             if after != message.string:
                 changed.append((message.string, after))
                 message.string = after
         elif message.string:
-            forms = tuple(french(s) for s in message.string)
+            forms = tuple(rule(s) for s in message.string)
             changed += [(b, a) for b, a in zip(message.string, forms, strict=True) if a != b]
             message.string = forms
     return changed
 
 
 def rewrite(path: Path, *, check: bool = False) -> list[tuple[str, str]]:
-    """Applies :func:`french` to the catalog at ``path`` (written back unless ``check``)."""
+    """Applies the rule of the catalog's language (:func:`french` in ``fr/``, :func:`english`
+    in ``en/``) to the catalog at ``path`` (written back unless ``check``)."""
     raw = path.read_bytes()
-    catalog = read_po(io.BytesIO(raw), locale="fr")
-    changed = apply(catalog)
+    lang = path.parent.parent.name
+    catalog = read_po(io.BytesIO(raw), locale=lang)
+    changed = apply(catalog, english if lang == "en" else french)
     if changed and not check:
         out = io.BytesIO()
         write_po(out, catalog, ignore_obsolete=True, width=WIDTH)
@@ -146,9 +167,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="change nothing; exit 1 if a string would change"
     )
-    parser.add_argument("catalogs", nargs="*", type=Path, help="French .po files (default: all of them)")
+    parser.add_argument(
+        "catalogs", nargs="*", type=Path, help="French or English .po files (default: all of them)"
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
-    paths = args.catalogs or sorted(FRENCH_CATALOGS.glob("*.po"))
+    paths = args.catalogs or sorted(FRENCH_CATALOGS.glob("*.po")) + sorted(ENGLISH_CATALOGS.glob("*.po"))
     total = 0
     for path in paths:
         changed = rewrite(path, check=args.check)

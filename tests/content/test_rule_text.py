@@ -102,7 +102,7 @@ def test_no_example_passes_up_the_exchange_without_a_word() -> None:
 DEFINED = {
     "plain suit": "glossary.plain-suit",
     "void": "glossary.void",
-    "overtrump": "glossary.overtrump",
+    "go higher": "glossary.overtrump",
     "trick": "glossary.trick",
     "deal": "glossary.deal",
     "lead": "glossary.lead",

@@ -116,10 +116,10 @@ def _bad_request(error: BadRequest) -> Response:
 def _bad_game(_error: BadGame) -> Response:
     return _bad(
         gettext(
-            "This game's address is not valid: it may have been cut short or changed, or it "
-            "comes from another server. Games cannot be edited by hand."
+            "This match's address is not valid: it may have been cut short or changed, or it "
+            "comes from another server. A match cannot be edited by hand."
         ),
-        gettext("This game cannot be opened"),
+        gettext("This match cannot be opened"),
     )
 
 

@@ -129,7 +129,7 @@ def play_labels() -> dict[str, str]:
         "you_are": gettext("You play as %(learner)s, against %(computer)s, the computer (%(level)s)."),
         "undo": gettext("Take back my last move"),
         "undone": gettext("Your last move was taken back: the table is as it was before it. Choose again."),
-        "new_game": gettext("New game"),
+        "new_game": gettext("New match"),
         "hint": gettext("Hint"),
         "warn_on": gettext("Warn me before a mistake: on"),
         "warn_off": gettext("Warn me before a mistake: off"),

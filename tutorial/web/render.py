@@ -64,8 +64,8 @@ def plain_title(value: str) -> str:
     """A rendered title without its tags, its spaces collapsed, but its no-break spaces kept
     (``Markup.striptags`` makes « Bien jouer : … » break before the colon).
 
-    >>> plain_title("<em>Bien</em>\n jouer\u00a0: six &amp; plus")
-    'Bien jouer\xa0: six & plus'
+    >>> plain_title("<em>Bien</em>   jouer\\u00a0: six &amp; plus")
+    'Bien jouer\\xa0: six & plus'
     """
     return Markup(_BREAKING_SPACES.sub(" ", _TAG.sub("", str(value))).strip()).unescape()
 

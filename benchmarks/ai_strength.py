@@ -3,6 +3,11 @@
 Usage: ``python benchmarks/ai_strength.py [--pairs 1000] [--jobs 2] [--levels expert,club,beginner]
 [--opponents greedy,random] [--seed 1] [--coach 40]``
 
+A player is ``greedy``, ``random``, a level, or ``LEVEL@REV``: that level as the code of git
+revision ``REV`` plays it (its ``tutorial/engine`` and ``tutorial/ai``, extracted with ``git
+archive`` into a temporary package and given the deal replayed from its history), for a head
+to head of today's level against an older one: ``--levels expert --opponents expert@main``.
+
 Each deck (a seeded shuffle and dealer) is played twice with the seats swapped, so the luck of
 the cards cancels out. For each level against each baseline it prints the share of deals the
 level won (a tie counts half) with a 95% Wilson interval, the average point difference (the
@@ -21,12 +26,20 @@ do not depend on the number of jobs. The machine is shared: times are noisy.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
+import importlib
+import io
 import math
 import multiprocessing
 import platform
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutorial.ai import LEVELS, choose, greedy_action, random_action
 from tutorial.ai.analysis import analyse
-from tutorial.engine import ALL_CARDS, DEAL_POINTS, Action, Deal
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, Action, Deal, parse_action
 
 Player = Callable[[Deal, random.Random], Action]
 
@@ -46,7 +59,55 @@ Player = Callable[[Deal, random.Random], Action]
 CLOCK = time.process_time
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@functools.cache
+def revision_package(rev: str) -> str:
+    """The engine and AI of git revision ``rev`` as a package of their own (its name): the
+    ``tutorial.`` imports rewritten, in a temporary directory put on ``sys.path``."""
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", rev], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    name = f"tutorial_{sha}"
+    archive = subprocess.run(
+        ["git", "archive", sha, "tutorial/engine", "tutorial/ai"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    where = Path(tempfile.mkdtemp(prefix="ai_strength_"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(where, filter="data")
+    package = where / name
+    (where / "tutorial").rename(package)
+    (package / "__init__.py").write_text("")
+    for source in package.rglob("*.py"):
+        text = source.read_text()
+        source.write_text(re.sub(r"\btutorial\.(engine|ai)\b", rf"{name}.\1", text))
+    sys.path.insert(0, str(where))
+    return name
+
+
+def revision_player(level: str, rev: str) -> Player:
+    """``level`` as revision ``rev`` plays it: the deal replayed from its history in that
+    revision's engine, the action read back from its token."""
+    name = revision_package(rev)
+    engine = importlib.import_module(f"{name}.engine")
+    ai = importlib.import_module(f"{name}.ai")
+
+    def play(deal: Deal, rng: random.Random) -> Action:
+        # The settings that revision knows (a newer setting keeps its default there).
+        known = {f.name: getattr(deal.settings, f.name) for f in dataclasses.fields(engine.Settings)}
+        old = engine.Deal([c.code for c in deal.deck], deal.dealer, engine.Settings(**known))
+        for _, action in deal.history:
+            old.apply(engine.parse_action(action.token))
+        return parse_action(ai.choose(old, level, rng).token)
+
+    return play
+
+
 def player_for(name: str) -> Player:
+    level, at, rev = name.partition("@")
+    if at and level in LEVELS:
+        return revision_player(level, rev)
     if name == "greedy":
         return lambda deal, _rng: greedy_action(deal)
     if name == "random":
@@ -184,6 +245,8 @@ def main() -> None:
         "| decision p50 / p95 / max |"
     )
     print("|---|---|---|---|---|---|---|")
+    for name in (*args.levels.split(","), *args.opponents.split(",")):
+        player_for(name)  # unknown names fail here; revisions are extracted once, before forking
     for level in args.levels.split(","):
         for opponent in args.opponents.split(","):
             t0 = time.perf_counter()

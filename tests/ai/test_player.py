@@ -10,6 +10,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutorial.ai import LEVELS, Knowledge, analysis, choose, grade
+from tutorial.ai.inference import Inference, draw_deals
+from tutorial.ai.search import greedy_move
 from tutorial.engine import Deal, IllegalAction, Settings
 
 
@@ -107,6 +109,19 @@ def test_choices_and_grades_never_depend_on_unseen_cards(
     # and the knowledge the player and the coach decide from is built from it alone.
     assert other.view(seat) == deal.view(seat)
     assert Knowledge.from_view(deal.view(seat)) == Knowledge.from_deal(other, seat)
+    # The inference weighs the same sampled deals the same way in both (rule 18: it reads the
+    # public order of play), and draws the same deals for the search.
+    mine, theirs = Knowledge.from_deal(deal, seat), Knowledge.from_deal(other, seat)
+    first, second = (Inference.from_knowledge(k, greedy_move, 0.2) for k in (mine, theirs))
+    assert (first is None) == (second is None)
+    if first is not None and second is not None:
+        samples = [mine.sample(random.Random(seed + i)) for i in range(8)]
+        assert [first.weight(o, random.Random(seed)) for o, _ in samples] == [
+            second.weight(o, random.Random(seed)) for o, _ in samples
+        ]
+    assert draw_deals(mine, random.Random(seed), 6, greedy_move, 0.2, 3) == draw_deals(
+        theirs, random.Random(seed), 6, greedy_move, 0.2, 3
+    )
     graded = sorted(deal.legal_actions(), key=lambda a: a.token)[0]
     # The coach's one evaluation per position is seeded from the seat's view: the same key,
     # the same grade, whatever the hidden cards.

@@ -94,3 +94,17 @@ def test_point_18_cards_a_position_leaves_out_are_known_to_be_gone():
     deal = Deal.from_position(hands=hands, leader=0, trick_number=14, trumps=card("QH").suit)
     for seat in (0, 1):
         assert set(deal.view(seat).left_out) == set(ALL_CARDS) - set(hands[0]) - set(hands[1])
+
+
+def test_point_18_the_order_of_play_and_the_card_turned_up_are_public():
+    # Every action is taken in sight of both players: the cards played, the declarations,
+    # the exchange of the seven and the answer to au sept.
+    deal = new_deal("7S AH KD QD 9H", "8H 9C 8S 10S 7H", "JS")
+    play(deal, "swap", "QD/mariage", "8H")
+    for seat in (0, 1):
+        view = deal.view(seat)
+        assert [(p, a.token) for p, a in view.history] == [(1, "swap"), (1, "QD/mariage"), (0, "8H")]
+        assert view.turned_up is card("JS") and view.turn_up is card("7S")
+    assert deal.copy().view(0).history == deal.view(0).history
+    position = Deal.from_position(hands=(["AS"], ["KS"]), leader=0, trick_number=16, trumps=card("QH").suit)
+    assert position.view(0).history == () and position.view(0).turned_up is None

@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tutorial.engine import ALL_CARDS, DEAL_POINTS, LAST_DRAW_TRICK, SUITS, Card, Deal, Swap
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, SUITS, Card, Deal, Swap
 from tutorial.engine.fast import (
     AU_SEPT,
     CHOUINE,
@@ -44,7 +44,9 @@ from tutorial.engine.fast import (
 )
 
 from .baselines import card_cost
+from .inference import draw_deals
 from .knowledge import Knowledge
+from .playout import greedy_playout
 
 #: A win is worth more than any point difference (at most DEAL_POINTS + declarations < 1000).
 WIN_WEIGHT = 1000
@@ -130,21 +132,14 @@ def _best_declaration(state: FastDeal, moves: list[int], costs: tuple[int, ...])
 
 
 def playout(state: FastDeal) -> None:
-    """Play the greedy policy for both players to the end of the deal (mutates ``state``)."""
-    legal = state.legal_moves
-    apply = state.apply
-    while state.phase != OVER:  # not ``is_over``: a property call per move here
-        moves = legal()
-        apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+    """Play the greedy policy for both players to the end of the deal (mutates ``state``;
+    :func:`~tutorial.ai.playout.greedy_playout`, the same moves without listing them)."""
+    greedy_playout(state, greedy_move)
 
 
 def playout_to_endgame(state: FastDeal) -> None:
     """Play greedily until the talon is empty (or the deal is over)."""
-    legal = state.legal_moves
-    apply = state.apply
-    while state.phase != OVER and state.trick_number <= LAST_DRAW_TRICK:
-        moves = legal()
-        apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+    greedy_playout(state, greedy_move, to_endgame=True)
 
 
 # ---------------------------------------------------------------------- exact endgame
@@ -298,11 +293,30 @@ class Config:
     exact_endgame: bool
     #: Sampled deals when playouts end in an exact endgame (from ``exact_from_trick``).
     exact_samples: int = 0
+    #: Inference (:mod:`tutorial.ai.inference`): the share of the model's likelihood given
+    #: to any other move (0: uniform samples, no inference), how many uniform samples are
+    #: weighed for each deal searched, and the model: ``"greedy"`` (the greedy baseline's
+    #: choices), ``"sensible"`` (no gross error), ``"sensible_swap"`` (and the seven
+    #: exchanged when it may be).
+    infer_epsilon: float = 0.0
+    infer_pool: int = 1
+    infer_model: str = "greedy"
+    #: The player leaves out the gross errors of :mod:`tutorial.ai.blunders`.
+    avoid_blunders: bool = False
 
 
 CONFIGS: dict[str, Config] = {
-    "beginner": Config(budget=24, min_samples=3, max_samples=6, exact_from_trick=99, exact_endgame=False),
-    "club": Config(budget=120, min_samples=10, max_samples=30, exact_from_trick=99, exact_endgame=True),
+    "beginner": Config(
+        budget=24, min_samples=3, max_samples=6, exact_from_trick=99, exact_endgame=False, avoid_blunders=True
+    ),
+    "club": Config(
+        budget=120,
+        min_samples=10,
+        max_samples=30,
+        exact_from_trick=99,
+        exact_endgame=True,
+        avoid_blunders=True,
+    ),
     "expert": Config(
         budget=1440,
         min_samples=72,
@@ -310,6 +324,7 @@ CONFIGS: dict[str, Config] = {
         exact_from_trick=10,
         exact_endgame=True,
         exact_samples=12,
+        avoid_blunders=True,
     ),
 }
 
@@ -475,7 +490,7 @@ def search(
     hands: list[int] = []
     result = SearchResult(seat, stats, 0, hands, exhaustive=exhaustive)
     for _ in range(rounds):
-        deals = every if exhaustive else [knowledge.sample(rng) for _ in range(count)]
+        deals = every if exhaustive else draw_deals(knowledge, rng, count, greedy_move, *_inference(config))
         for other, talon in deals:
             hands.append(card_mask(other))
             _play_deal(_determinised(deal, knowledge, other, talon), seat, stats, follow, exact)
@@ -561,6 +576,10 @@ def _with_follow_up(result: SearchResult, follow: list[MoveStats]) -> SearchResu
     return SearchResult(
         result.seat, stats, result.samples, result.other_hands, {SWAP: best.move}, result.exhaustive
     )
+
+
+def _inference(config: Config) -> tuple[float, int, str]:
+    return config.infer_epsilon, config.infer_pool, config.infer_model
 
 
 def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None) -> None:

@@ -13,8 +13,9 @@ from typing import Literal
 
 from tutorial.engine import Action, Card, Combination, Suit
 
-#: Playing strength. Levels differ only by how much they search (sampled deals, playouts,
-#: depth of the exact endgame search), never by random moves.
+#: Playing strength. Levels differ by how much they search (sampled deals, playouts, depth
+#: of the exact endgame search), never by random moves; none makes the gross errors of
+#: :mod:`tutorial.ai.blunders`.
 Level = Literal["beginner", "club", "expert"]
 LEVELS: tuple[Level, ...] = ("beginner", "club", "expert")
 

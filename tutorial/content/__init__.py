@@ -122,16 +122,23 @@ def unit_index() -> dict[str, tuple[str, Unit]]:
 
 
 def first_statement(point: int) -> tuple[str, str]:
-    """(section slug, unit id) of the first paragraph, item, row or figure stating ``point``.
+    """(section slug, unit id) of the first paragraph, item, row or figure stating ``point``,
+    in the section whose heading names the point when there is one (a paragraph of another
+    section may touch it first: "keep the tricks you win" in free play, for the count).
 
     >>> first_statement(8)
     ('strict', 'strict.intro')
+    >>> first_statement(16)
+    ('scoring', 'scoring.count')
     """
-    for s in sections():
-        for u in s.units:
-            if u.kind != "heading" and point in u.rules:
-                return s.slug, u.id
-    raise LookupError(f"no paragraph states point {point} of docs/rules.md")
+    stating = [(s, u) for s in sections() for u in s.units if u.kind != "heading" and point in u.rules]
+    if not stating:
+        raise LookupError(f"no paragraph states point {point} of docs/rules.md")
+    for s, u in stating:
+        if any(h.kind == "heading" and point in h.rules for h in s.units):
+            return s.slug, u.id
+    s, u = stating[0]
+    return s.slug, u.id
 
 
 # ------------------------------------------------------------------------------ pages

@@ -267,6 +267,7 @@ class Deal:
         "declarations",
         "declared_suits",
         "hands",
+        "history",
         "last_trick_winner",
         "opening_events",
         "phase",
@@ -343,6 +344,7 @@ class Deal:
         result: DealResult | None = None,
         pending: list[Declaration] | None = None,
         chouines: list[Declaration] | None = None,
+        history: list[tuple[int, Action]] | None = None,
     ) -> None:
         """The one place every attribute is set: by ``__init__``, ``from_position`` and ``copy``.
 
@@ -378,6 +380,9 @@ class Deal:
         self._pending = pending if pending is not None else []
         self._chouines = chouines if chouines is not None else []
         self.opening_events = opening_events
+        #: Every action taken so far with its player, in order (rule 18: all of them are
+        #: public). Empty for a position given without its history (``from_position``).
+        self.history = history if history is not None else []
 
     @classmethod
     def from_position(
@@ -534,6 +539,7 @@ class Deal:
             result=self.result,
             pending=list(self._pending),
             chouines=list(self._chouines),
+            history=list(self.history),
         )
         return other
 
@@ -737,6 +743,7 @@ class Deal:
         player = self.to_act
         if refusal is not None:
             raise IllegalAction(refusal, action, player, self.trick_number)
+        self.history.append((player, action))
         if isinstance(action, Swap):
             return self._swap(player)
         if isinstance(action, Pass):
@@ -966,6 +973,8 @@ class Deal:
             swapped_by=self.swapped_by,
             declarations=tuple(self.declarations),
             left_out=tuple(c for c in ALL_CARDS if c not in present),
+            history=tuple(self.history),
+            turned_up=self.deck[TURN_UP_INDEX] if self.deck else None,
         )
 
 
@@ -999,6 +1008,12 @@ class SeatView:
     declarations: tuple[Declaration, ...]
     #: Cards a position given without its history leaves out of the deal (gone).
     left_out: tuple[Card, ...] = ()
+    #: Every action so far with its player, in order (empty for a position given without its
+    #: history): the order of play, which a player at the table remembers.
+    history: tuple[tuple[int, Action], ...] = ()
+    #: The card turned up at the dealing (rule 3), seen by both; None for a position given
+    #: without its history.
+    turned_up: Card | None = None
 
     @property
     def opponent_last_trick(self) -> tuple[Card, Card] | None:

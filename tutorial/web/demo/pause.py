@@ -13,9 +13,10 @@
   whether to skip the question (where Next leads from a question).
 
 A question offers from ``FEWEST_CHOICES`` to ``MOST_CHOICES`` real alternatives
-(:func:`offered`): the move played, then the coach's choices in its order, each with an
-explanation of its own (two moves the coach explains alike, the card's name aside, are one
-alternative: the move played, or else the better one, is offered). Where strict play refuses some cards of the
+(:func:`offered`): the coach's choice (a wrong answer's feedback names it), the move played,
+then the coach's next choices in its order, each with an explanation of its own (two moves the
+coach explains alike, the card's name aside, are one alternative, and the first of them in that
+order is offered). Where strict play refuses some cards of the
 hand, the question is one of rules ("which cards may Bob play?"): every card of the hand is
 offered, a refused one gets the engine's reason, an allowed one says so (and the coach's
 grade only when there was more than one allowed).
@@ -196,7 +197,9 @@ def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
     played = parse_action(frame.token)
     chosen: list[Action] = []
     said: set[tuple[str, ...]] = set()
-    for action in [played, *ranked]:  # the move played, then the coach's order
+    # The coach's choice first (a wrong answer's feedback names it, so it must be one of the
+    # answers), then the move played, then the coach's order: one answer for each explanation.
+    for action in [ranked[0], played, *ranked]:
         explanation = _explanation(coach, deal, verdicts[action])
         if action in chosen or explanation in said:
             continue

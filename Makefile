@@ -10,7 +10,7 @@ PORT ?= 8000
 DOMAINS := content messages narration
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: setup run serve test test-fast coverage lint typecheck lock catalogs extract update compile chromium nginx static bench loadtest clean
+.PHONY: setup run serve test test-fast coverage lint typecheck lock catalogs extract update typography compile chromium nginx static bench loadtest clean
 
 # Python packages come from the lock file (exact versions with their hashes: see the README's
 # "Dependencies"); the project itself is then installed without resolving anything.
@@ -53,6 +53,13 @@ extract: $(VENV)/.installed
 update: extract
 	@for d in $(DOMAINS); do \
 	  $(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -D $$d -i translations/$$d.pot -d translations || exit 1; done
+	@$(MAKE) --no-print-directory typography
+
+# Typography by rule in every French and English catalog (every domain): French no-break spaces
+# before « : ; ? ! » and inside « », English curly apostrophes (tools/typography.py: idempotent;
+# placeholders, markup, code and URLs left alone).
+typography: $(VENV)/.installed
+	$(PY) tools/typography.py
 
 # Debian's Chromium for the browser tests (Playwright drives it; no browser download).
 chromium:

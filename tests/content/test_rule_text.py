@@ -54,7 +54,9 @@ def test_match_example_says_who_deals_after_every_deal() -> None:
         for i, key in enumerate(keys):
             if key.startswith("ui.ex.match.result."):
                 following = next(k for k in keys[i + 1 :] if not k.startswith("ui.ex.match.wins"))
-                assert following.startswith(("ui.ex.match.dealer.", "ui.ex.match.won.")), (ex.id, keys)
+                assert following.startswith(("ui.ex.match.dealer", "ui.ex.match.won.")), (ex.id, keys)
+                if key == "ui.ex.match.result.tie":  # the same dealer, said as dealing again
+                    assert following.startswith("ui.ex.match.dealer-again."), (ex.id, keys)
 
 
 def test_worked_example_compares_what_the_score_sheet_shows() -> None:
@@ -100,7 +102,7 @@ def test_no_example_passes_up_the_exchange_without_a_word() -> None:
 DEFINED = {
     "plain suit": "glossary.plain-suit",
     "void": "glossary.void",
-    "overtrump": "glossary.overtrump",
+    "go higher": "glossary.overtrump",
     "trick": "glossary.trick",
     "deal": "glossary.deal",
     "lead": "glossary.lead",

@@ -97,7 +97,7 @@ def test_abort_description_is_shown_escaped() -> None:
 @pytest.mark.parametrize(
     ("code", "lang", "words"),
     [
-        (400, "fr", "Requête incorrecte"),
+        (400, "fr", "Cette adresse n’est pas valable"),
         (404, "es", "Página no encontrada"),
         (405, "en", "Method not allowed"),
         (413, "fr", "Requête trop volumineuse"),

@@ -224,7 +224,7 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
                     ui(lang, "ui.pos.won.named", name=named[i]) if named else ui(lang, f"ui.pos.won.{role}")
                 )
                 won.append((label, tuple(c.code for c in snap.won[role])))
-        for role, comb, suit, _value, _trumps in snap.declared:
+        for role, comb, suit, _value, trumps in snap.declared:
             i = 0 if role == "leader" else 1
             label = (
                 ui(lang, "ui.pos.declared.named", name=named[i])
@@ -232,7 +232,9 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
                 else ui(lang, f"ui.pos.declared.{role}")
             )
             what = ui(lang, f"ui.comb.{comb}")
-            if suit is not None:
+            if trumps:  # « mariage d'atout », as the rules name it, not « mariage à cœur »
+                what = ui(lang, "ui.comb.in-trumps", combination=what)
+            elif suit is not None:
                 what = ui(lang, "ui.comb.in-suit", combination=what, suit=ui(lang, f"ui.suit.{suit.code}"))
             declared.append((label, what))
     lines = _caption_lines(lang, outcome)

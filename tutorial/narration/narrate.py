@@ -96,6 +96,11 @@ EVENT, WHY, NEXT, MAY, MAY_NOT, BLOCKED, RESULT, REMARK = Kind
 
 RuleLink = Callable[[int], str | None]
 
+#: The rules paragraph on the "au sept" question (its unit id): the sentences about the question
+#: link there, not to the first statement of point 10 (when the seven may be exchanged).
+AU_SEPT_ANCHOR = "seven.au-sept"
+_AU_SEPT_REASONS = frozenset((Reason.AU_SEPT_PENDING, Reason.NO_QUESTION))
+
 
 @dataclass(frozen=True)
 class Sentence:
@@ -187,14 +192,27 @@ class Narrator:
         *,
         card: str | None = None,
         reason: Reason | None = None,
+        anchor: str | None = None,
     ) -> Sentence:
         link = self.rule_link(rule) if rule is not None else None
+        anchor = AU_SEPT_ANCHOR if reason in _AU_SEPT_REASONS else anchor
+        if link is not None and anchor is not None:  # the same page, another of its paragraphs
+            link = f"{link.split('#', 1)[0]}#{anchor}"
         # A sentence may begin with a card name (« l'as de cœur … »): capitalise its first letter.
         return Sentence(kind, capitalize(text), rule, link, card, reason)
 
-    def say(self, out: list[Sentence], kind: Kind, rule: int | None, text: str, **values: object) -> None:
-        """Add the sentence ``text % values`` of this kind, restating rules-reading point ``rule``."""
-        out.append(self.sentence(kind, self.sp.fill(text, **values), rule))
+    def say(
+        self,
+        out: list[Sentence],
+        kind: Kind,
+        rule: int | None,
+        text: str,
+        anchor: str | None = None,
+        **values: object,
+    ) -> None:
+        """Add the sentence ``text % values`` of this kind, restating rules-reading point ``rule``
+        (linked to the paragraph ``anchor`` of that point's page, if given)."""
+        out.append(self.sentence(kind, self.sp.fill(text, **values), rule, anchor=anchor))
 
     def cards_left(self, text: str, count: int) -> str:
         """``count`` cards in words for ``text``'s ``%(count)s``, capitalised when it begins a
@@ -388,7 +406,8 @@ class Narrator:
             out,
             EVENT,
             ev.rule,
-            tr.gettext(
+            anchor=AU_SEPT_ANCHOR,
+            text=tr.gettext(
                 "Before leading to trick %(trick)s, %(leader)s says “au sept”: %(follower)s is asked "
                 "whether to exchange the seven of trumps or pass."
             ),
@@ -400,7 +419,8 @@ class Narrator:
             out,
             WHY,
             ev.rule,
-            tr.gettext(
+            anchor=AU_SEPT_ANCHOR,
+            text=tr.gettext(
                 "This is the last chance to exchange the seven. The question is asked whatever "
                 "the follower holds, so it gives nothing away."
             ),
@@ -804,6 +824,7 @@ class Narrator:
                 NEXT,
                 AuSeptAsked.rule,
                 tr.gettext("%(player)s must answer: exchange the seven of trumps, or pass."),
+                anchor=AU_SEPT_ANCHOR,
                 player=name,
             )
         if can_swap and deal.turn_up is not None:
@@ -821,6 +842,7 @@ class Narrator:
                 MAY,
                 AuSeptAsked.rule,
                 tr.gettext("%(player)s does not hold the seven of trumps, so can only pass."),
+                anchor=AU_SEPT_ANCHOR,
                 player=name,
             )
 

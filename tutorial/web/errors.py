@@ -30,7 +30,7 @@ from tutorial.web.render import render_page
 log = logging.getLogger(__name__)
 
 _TITLES = {
-    400: _l("Bad request"),
+    400: _l("This address is not valid"),
     404: _l("Page not found"),
     405: _l("Method not allowed"),
     413: _l("Request too large"),

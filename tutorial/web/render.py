@@ -10,6 +10,7 @@ browser's included) keep the page and the fragment apart.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -55,9 +56,23 @@ def site_title(page_title: str | None = None) -> Markup:
     return escape(name)
 
 
+_TAG = re.compile(r"<!--.*?-->|<[^>]*>", re.S)
+_BREAKING_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def plain_title(value: str) -> str:
+    """A rendered title without its tags, its spaces collapsed, but its no-break spaces kept
+    (``Markup.striptags`` makes « Bien jouer : … » break before the colon).
+
+    >>> plain_title("<em>Bien</em>   jouer\\u00a0: six &amp; plus")
+    'Bien jouer\\xa0: six & plus'
+    """
+    return Markup(_BREAKING_SPACES.sub(" ", _TAG.sub("", str(value))).strip()).unescape()
+
+
 def page_title_filter(value: str) -> Markup:
     """Jinja filter ``page_title``: the rendered ``title`` block → the document title."""
-    return site_title(Markup(value).striptags())
+    return site_title(plain_title(value))
 
 
 def _imports_template(template: str) -> Template | None:
@@ -106,7 +121,7 @@ def render_page(template: str, block: str = "content", *, status: int = 200, **c
             title = render_block(template, "title", **context)
         except BlockNotFoundError:
             title = ""
-        html = Markup("<title>") + site_title(Markup(title).striptags()) + Markup("</title>\n")
+        html = Markup("<title>") + site_title(plain_title(title)) + Markup("</title>\n")
         response = make_response(html + Markup(body), status)
     else:
         context.setdefault("page_status", status)

@@ -152,7 +152,8 @@ def _refused_declaration(checker: Checker, deal: Deal, ex: Expectation) -> list[
             f"{ex.at}: the engine refuses {action.token} because {reason_slug(reason)}, not {ex.tail}"
         )
     checker.rules.add(reason.rule)
-    return [Line(f"ui.ex.no-declare.{reason_slug(reason)}.{action.declaration.token}", {}, (action.card,))]
+    key = f"ui.ex.no-declare.{reason_slug(reason)}.{ROLES[deal.to_act]}"  # whose card it is
+    return [Line(f"{key}.{action.declaration.token}", {}, (action.card,))]
 
 
 def declare(checker: Checker, deal: Deal, ex: Expectation) -> list[Line]:
@@ -264,7 +265,15 @@ def no_au_sept(checker: Checker, deal: Deal, ex: Expectation) -> list[Line]:
     if any(isinstance(e, AuSeptAsked) for e in ex.events) or deal.phase is Phase.AU_SEPT:
         raise ExampleError(f"{ex.at}: the engine asks 'au sept' here")
     checker.rules.add(10)
-    return [Line("ui.ex.no-au-sept", {"trick": deal.trick_number})]
+    # Why there is none, said for this deal: exchanged (the seven is then the turn-up too),
+    # the turn-up itself, or played.
+    if deal.swapped_by is not None:
+        why = "exchanged"
+    elif deal.turn_up == deal.seven_of_trumps:
+        why = "turn-up"
+    else:
+        why = "played"
+    return [Line(f"ui.ex.no-au-sept.{why}", {"trick": deal.trick_number})]
 
 
 # ------------------------------------------------------------------------ the state

@@ -153,19 +153,19 @@ _TERMS: dict[str, tuple[tuple[str, str], ...]] = {
     "en": (
         (r"brisques?", "brisque"),
         (r"dix[\s\u00a0]de[\s\u00a0]der", "dix-de-der"),
-        (r"talon", "talon"),
+        (r"talon", "talon-word"),
         (r"au[\s\u00a0]sept", "au-sept"),
     ),
     "fr": (
         (r"brisques?", "brisque"),
         (r"dix[\s\u00a0]de[\s\u00a0]der", "dix-de-der"),
-        (r"talon", "talon"),
+        (r"talon", "talon-word"),
         (r"au[\s\u00a0]sept", "au-sept"),
     ),
     "es": (
         (r"brisques?", "brisque"),
         (r"dix[\s\u00a0]de[\s\u00a0]der", "dix-de-der"),
-        (r"talón", "talon"),
+        (r"mazo", "talon-word"),
         (r"au[\s\u00a0]sept", "au-sept"),
     ),
 }

@@ -83,12 +83,16 @@ def _key() -> str:
 
 
 class BadRequest(Exception):
-    def __init__(self, message: str) -> None:
+    """A request the table cannot serve: ``message`` says why; ``move`` when it is a move that
+    cannot be played (the page is then titled so), else an address or parameter that is wrong."""
+
+    def __init__(self, message: str, *, move: bool = False) -> None:
         self.message = message
+        self.move = move
         super().__init__(message)
 
 
-def _bad(message: str) -> Response:
+def _bad(message: str, title: str) -> Response:
     """The 400 page of the practice table: what was wrong, and a new game."""
     flask_g.error_page = True  # the language links lead home, never echo the bad address
     response = render_page(
@@ -96,6 +100,7 @@ def _bad(message: str) -> Response:
         block="content",
         status=400,
         message=message,
+        title=title,
         new_url=url_for("play.index"),
     )
     response.headers["Cache-Control"] = "no-store"
@@ -104,16 +109,18 @@ def _bad(message: str) -> Response:
 
 @bp.errorhandler(BadRequest)
 def _bad_request(error: BadRequest) -> Response:
-    return _bad(error.message)
+    title = gettext("This move cannot be played") if error.move else gettext("This address is not valid")
+    return _bad(error.message, title)
 
 
 @bp.errorhandler(BadGame)
 def _bad_game(_error: BadGame) -> Response:
     return _bad(
         gettext(
-            "This game's address is not valid: it may have been cut short or changed, or it "
-            "comes from another server. Games cannot be edited by hand."
-        )
+            "This match's address is not valid: it may have been cut short or changed, or it "
+            "comes from another server. A match cannot be edited by hand."
+        ),
+        gettext("This match cannot be opened"),
     )
 
 
@@ -231,13 +238,13 @@ def move(lang: str, token: str, action: str) -> Response:
     state = rebuild(current, key, keep_states=False)
     deal = state.deal
     if deal.is_over:
-        raise BadRequest(gettext("This deal is over: no more moves can be played in it."))
+        raise BadRequest(gettext("This deal is over: no more moves can be played in it."), move=True)
     parsed = parse_learner_action(action)
     if parsed is None or deal.to_act != LEARNER:
-        raise BadRequest(gettext("This is not a move you can make in this position."))
+        raise BadRequest(gettext("This is not a move you can make in this position."), move=True)
     refusal = deal.check(parsed)
     if refusal is not None:
-        raise BadRequest(gettext("This is not a move you can make in this position."))
+        raise BadRequest(gettext("This is not a move you can make in this position."), move=True)
     sure = _one("sure", ("1",), gettext("This is not a move you can make in this position."))
     if current.warn and not sure and len(deal.legal_actions()) > 1:
         graded = _warning(deal, parsed)

@@ -129,7 +129,7 @@ def play_labels() -> dict[str, str]:
         "you_are": gettext("You play as %(learner)s, against %(computer)s, the computer (%(level)s)."),
         "undo": gettext("Take back my last move"),
         "undone": gettext("Your last move was taken back: the table is as it was before it. Choose again."),
-        "new_game": gettext("New game"),
+        "new_game": gettext("New match"),
         "hint": gettext("Hint"),
         "warn_on": gettext("Warn me before a mistake: on"),
         "warn_off": gettext("Warn me before a mistake: off"),
@@ -372,7 +372,7 @@ class _Builder:
             over_text = (
                 gettext("You win the match!")
                 if final.winner == LEARNER
-                else gettext("The computer wins the match.")
+                else gettext("%(computer)s wins the match.") % {"computer": players[1 - LEARNER]}
             )
         else:
             over_text = ""

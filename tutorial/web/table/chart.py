@@ -112,11 +112,18 @@ def _y(chance: int) -> float:
     return TOP + (HEIGHT - TOP - BOTTOM) * (100 - chance) / 100
 
 
-def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(percent)s%%") -> Markup:
+def svg(
+    chart: Chart,
+    title: str,
+    trick_label: str,
+    percent_label: str = "%(percent)s%%",
+    mark_label: str = "%(player)s: %(move)s (%(grade)s)",
+) -> Markup:
     """The chart as an ``<svg>`` (its implicit role, graphics-document, may hold links), named
-    by ``title``; each marked point a link. The scale is labelled at 0, 25, 50, 75 and 100 %
-    (its marks; the coach's chances are said in words); the last trick's label ends at the
-    right edge, so that it is drawn whole."""
+    by ``title``; each marked point a link, named by ``mark_label`` (one message, so that each
+    language sets its own punctuation: « Alice : … » in French). The scale is labelled at 0,
+    25, 50, 75 and 100 % (its marks; the coach's chances are said in words); the last trick's
+    label ends at the right edge, so that it is drawn whole."""
     n = len(chart.points)
     parts = [
         # Not role="img": its marks are links, and an image may hold no control.
@@ -159,7 +166,7 @@ def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(perc
             shape = f'<path class="deal-chart__mistake" d="{d}"/>'
         else:
             shape = f'<circle class="deal-chart__inaccuracy" cx="{x:.1f}" cy="{y:.1f}" r="5.5"/>'
-        name = escape(f"{p.player}: {p.move} ({p.grade})")
+        name = escape(mark_label % {"player": p.player, "move": p.move, "grade": p.grade})
         mark = f"<title>{name}</title>{shape}"
         if p.href:
             parts.append(f'<a href="{escape(p.href)}" aria-label="{name}">{mark}</a>')
@@ -189,6 +196,8 @@ def labels(player: str) -> dict[str, str]:
         "col_chance": pgettext("chart", "Chance that %(player)s wins") % values,
         "col_grade": pgettext("chart", "Grade"),
         "percent": pgettext("chart", "%(percent)s%%"),
+        # A marked decision: who, what, and its grade (the mark's tooltip and link name).
+        "mark": pgettext("chart", "%(player)s: %(move)s (%(grade)s)"),
     }
 
 
@@ -204,7 +213,7 @@ def context(
     )
     return {
         "chart": chart,
-        "svg": svg(chart, words["title"], words["trick"], words["percent"]),
+        "svg": svg(chart, words["title"], words["trick"], words["percent"], words["mark"]),
         "chances": tuple(likelihood(p.chance / 100) for p in chart.points),
         "words": words,
         "legend": legend,

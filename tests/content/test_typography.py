@@ -232,17 +232,7 @@ def test_spanish_rules_give_the_french_terms_in_italics(client: FlaskClient, slu
 
 @pytest.mark.parametrize(
     "domain",
-    [
-        pytest.param(
-            d,
-            marks=pytest.mark.xfail(
-                reason="narration.po (issue 24): `make typography` after the merge", strict=True
-            )
-            if d == "narration"
-            else (),
-        )
-        for d in DOMAINS
-    ],
+    [d for d in DOMAINS],
 )
 def test_english_catalogs_have_curly_apostrophes(domain: str) -> None:
     with (TRANSLATIONS_DIR / "en" / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:

@@ -17,7 +17,14 @@ from flask import Flask, Response, request
 from tutorial.catalogs import LANGUAGES
 
 #: Paths crawlers are asked not to read, for each language (``*``: any one segment or more).
-_DISALLOWED = ("play/", "replay/*/", "demo/*/along/", "demo/*/ask/")
+_DISALLOWED = (
+    "play/",
+    "replay/*/",
+    "demo/*/along/",
+    "demo/*/ask/",
+    # friend tables: every table (its page, invitation and events); the form stays readable
+    "table/*/",
+)
 
 ROBOTS_TXT = (
     "User-agent: *\n"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import os
 import secrets
 import threading
 from collections.abc import Iterator
@@ -148,7 +149,16 @@ def make_engine(url: str) -> Engine:
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    _cooperative_psycopg()
     return sa.create_engine(url, pool_size=5, max_overflow=10, pool_timeout=5, pool_pre_ping=True)
+
+
+def _cooperative_psycopg() -> None:
+    """psycopg 3 picks its wait function when imported: the C one, which blocks a whole gevent
+    worker, unless ``select`` is monkey-patched by then. gunicorn preloads the app (and so
+    imports psycopg) in the master, before its gevent workers patch anything: ask for the
+    ``select()`` wait (psycopg's ``PSYCOPG_WAIT_FUNC``), which is cooperative once patched."""
+    os.environ.setdefault("PSYCOPG_WAIT_FUNC", "wait_select")
 
 
 _migrated: set[str] = set()
@@ -199,8 +209,14 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
+        self.pid = os.getpid()
 
     def ready(self) -> Store:
+        """The store, migrated, with connections of this process only: after gunicorn forks a
+        worker from the master that migrated, the master's pooled connections are left to it."""
+        if self.pid != os.getpid():
+            self.engine.dispose(close=False)
+            self.pid = os.getpid()
         migrate(self.engine)
         return self
 

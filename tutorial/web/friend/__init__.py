@@ -131,10 +131,11 @@ def _now() -> float:
 
 
 def _address() -> str:
-    """The client's address (behind nginx on a unix socket: the ``X-Real-IP`` nginx sets)."""
+    """The client's address. Behind nginx the app listens on a unix socket that only nginx
+    opens, and nginx sets ``X-Forwarded-For`` to the client's address (deploy/nginx.conf)."""
     remote = request.remote_addr or ""
-    if not remote or remote.startswith("unix"):
-        remote = request.headers.get("X-Real-IP", "")[:64] or "local"
+    if not remote or remote.startswith(("/", "unix")):
+        remote = request.headers.get("X-Forwarded-For", "").split(",")[0].strip()[:64] or "local"
     return remote
 
 

@@ -10,3 +10,5 @@ invite_url
 _refused  # friend blueprint error handlers and after_request hook
 _database_down
 _private
+_private_page
+_.private_page  # g.private_page: read by render.compress_cache_key (g.get)

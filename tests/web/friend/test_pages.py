@@ -282,3 +282,38 @@ def test_a_database_refusing_writes_is_a_503_and_nothing_half_applied(friend_app
     raw.close()
     assert response.status_code == 503
     assert _log(friend_app, table) == ()  # the action's insert went with the refused update
+
+
+@pytest.mark.parametrize(
+    "segment",
+    [
+        "..%2f..%2fpyproject.toml",
+        "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+        "a" * 10_000,
+        "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+        "0",
+    ],
+)
+@pytest.mark.parametrize("tail", ["", "/events"])
+def test_a_bad_table_address_is_a_404_page_in_its_language_that_echoes_nothing(
+    friend_app: Flask, segment: str, tail: str
+) -> None:
+    response = friend_app.test_client().get(f"/es/table/{segment}{tail}")
+    assert response.status_code == 404
+    text = response.get_data(as_text=True)
+    assert 'lang="es"' in text and "<script>alert" not in text and "onerror=alert" not in text
+    assert "Traceback" not in text and response.headers["Content-Security-Policy"]
+
+
+def test_a_compressed_table_page_is_never_served_to_another_browser(friend_app: Flask) -> None:
+    import gzip
+
+    table = make_table(friend_app)
+    spectator = friend_app.test_client()
+    zipped = {"Accept-Encoding": "gzip"}
+    own = table.host.get(table.url(0), headers=zipped)
+    other = spectator.get(table.url(0), headers=zipped)
+    assert own.headers["Content-Encoding"] == other.headers["Content-Encoding"] == "gzip"
+    assert "friend-spectator" not in gzip.decompress(own.get_data()).decode()
+    assert "friend-spectator" in gzip.decompress(other.get_data()).decode()

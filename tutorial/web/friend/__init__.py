@@ -191,6 +191,12 @@ def _heading(status: int) -> str:
     )
 
 
+@bp.before_request
+def _private_page() -> None:
+    """A table's page depends on the seat cookie: its compressed bytes are never shared."""
+    g.private_page = True
+
+
 @bp.after_request
 def _private(response: Response) -> Response:
     """Table pages depend on the seat cookie: never kept, never indexed."""

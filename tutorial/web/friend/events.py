@@ -22,7 +22,6 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Iterator
 
 from tutorial.web.friend.store import CHANNEL, Store
 
@@ -44,18 +43,27 @@ class Hub:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.pid = 0
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """This process's own state. The hub is made with the app, in gunicorn's master when
+        it preloads: its lock must be made again in each worker, after gevent has patched
+        ``threading`` (a master's lock blocks the whole worker while a greenlet holds it)."""
+        self.pid = os.getpid()
         self.lock = threading.Lock()
         self.waiters: dict[str, set[threading.Event]] = {}
-        self.pid = 0
         self.thread: threading.Thread | None = None
         self.seen: dict[str, float] = {}
 
     # ------------------------------------------------------------------ streams
     def subscribe(self, table_id: str) -> threading.Event:
-        self._start()
+        if self.pid != os.getpid():
+            self._fresh()
         wake = threading.Event()
         with self.lock:
             self.waiters.setdefault(table_id, set()).add(wake)
+        self._start()
         return wake
 
     def unsubscribe(self, table_id: str, wake: threading.Event) -> None:
@@ -66,11 +74,9 @@ class Hub:
                 if not group:
                     del self.waiters[table_id]
 
-    def held(self) -> int:
-        with self.lock:
-            return sum(len(g) for g in self.waiters.values())
-
     def wake(self, table_id: str) -> None:
+        if self.pid != os.getpid():
+            return  # no stream of this process yet
         with self.lock:
             group = list(self.waiters.get(table_id, ()))
         for event in group:
@@ -84,14 +90,15 @@ class Hub:
 
     # ------------------------------------------------------------------ the watcher
     def _start(self) -> None:
-        """One watcher per process (started in the worker, after gunicorn's fork)."""
+        """One watcher per process, started by its first stream (never while holding the
+        lock: starting a thread switches greenlets under gevent)."""
         with self.lock:
-            if self.thread is not None and self.pid == os.getpid() and self.thread.is_alive():
+            if self.thread is not None and self.thread.is_alive():
                 return
-            self.pid = os.getpid()
             target = self._listen if self.store.postgres else self._poll
             self.thread = threading.Thread(target=target, name="friend-hub", daemon=True)
-            self.thread.start()
+            thread = self.thread
+        thread.start()
 
     def _poll(self) -> None:
         since = time.time() - POLL_MARGIN
@@ -142,4 +149,4 @@ def wait(wake: threading.Event, timeout: float) -> bool:
     return woke
 
 
-__all__ = ["Hub", "Iterator", "sse", "version", "wait"]
+__all__ = ["Hub", "sse", "version", "wait"]

@@ -10,8 +10,9 @@ level's total minus the baseline's; a chouine counts as 130), and the time of th
 decisions (only decisions with at least two legal actions; a single legal action is returned
 at once) as p50 / p95 / max, in CPU time of the deciding process by default (``--clock
 wall`` for elapsed time): the machine is shared, and CPU time is what a decision costs on one
-core. ``--coach N`` also times ``evaluate`` (every legal action with its
-estimate and reasons, expert) on every real decision of N deals.
+core. ``--coach N`` also times the coach's one evaluation of a position
+(:func:`tutorial.ai.analysis.analyse`: every legal action with its estimate, paired loss and
+reasons, expert, up to two batches of deals) on every real decision of N deals.
 
 Work is spread over ``--jobs`` processes; each process plays whole deck pairs, so the figures
 do not depend on the number of jobs. The machine is shared: times are noisy.
@@ -33,7 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutorial.ai import LEVELS, choose, evaluate, greedy_action, random_action
+from tutorial.ai import LEVELS, choose, greedy_action, random_action
+from tutorial.ai.analysis import analyse
 from tutorial.engine import ALL_CARDS, DEAL_POINTS, Action, Deal
 
 Player = Callable[[Deal, random.Random], Action]
@@ -144,7 +146,7 @@ def run(level: str, opponent: str, pairs: int, jobs: int, seed: int) -> Tally:
 
 
 def coach_times(deals: int, seed: int) -> list[float]:
-    """Time ``evaluate`` at every real decision of ``deals`` greedy-vs-greedy deals."""
+    """Time the coach's ``analyse`` at every real decision of ``deals`` greedy-vs-greedy deals."""
     times: list[float] = []
     for i in range(deals):
         rng = random.Random(f"coach {seed} {i}")
@@ -154,7 +156,7 @@ def coach_times(deals: int, seed: int) -> list[float]:
         while not deal.is_over:
             if len(deal.legal_actions()) > 1:
                 t0 = CLOCK()
-                evaluate(deal, rng)
+                analyse(deal)
                 times.append(CLOCK() - t0)
             deal.apply(greedy_action(deal))
     return times
@@ -167,7 +169,7 @@ def main() -> None:
     parser.add_argument("--levels", default="expert,club,beginner")
     parser.add_argument("--opponents", default="greedy,random")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--coach", type=int, default=0, help="deals on which to time evaluate()")
+    parser.add_argument("--coach", type=int, default=0, help="deals on which to time the coach's analyse()")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu")
     args = parser.parse_args()
     global CLOCK
@@ -199,7 +201,7 @@ def main() -> None:
         ms = [t * 1000 for t in coach_times(args.coach, args.seed)]
         print()
         print(
-            f"coach evaluate (expert), {len(ms)} decisions of {args.coach} deals: "
+            f"coach analyse (expert), {len(ms)} decisions of {args.coach} deals: "
             f"p50 {quantile(ms, 0.5):.1f} ms, p95 {quantile(ms, 0.95):.1f} ms, max {max(ms):.1f} ms, "
             f"mean {statistics.fmean(ms):.1f} ms"
         )

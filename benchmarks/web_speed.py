@@ -720,7 +720,7 @@ def search_urls(secret_key: str, games: int = 6) -> tuple[list[str], list[str]]:
     hints: list[str] = []
     reviews: list[str] = []
     for _ in range(games):
-        game = advance(new_game("beginner", 50, 3), secret_key, computer.choose)
+        game = advance(new_game("beginner"), secret_key, computer.choose)
         while True:
             deal = rebuild(game, secret_key, keep_states=False).deal
             token = dumps(game, secret_key)

@@ -12,7 +12,7 @@ delete the code instead.
 _.linked  # Kind.linked: demo/step.html links these sentences to their rule
 figure  # Part.figure: rules/section.html
 hand_label  # SideView.hand_label: _table.html
-talon_count  # Table fields (tutorial/web/demo/table.py): _table.html
+talon_count  # Table fields (tutorial/web/table/model.py): _table.html
 talon_count_label
 talon_text
 trick_caption
@@ -79,8 +79,6 @@ fail
 robots
 Worker
 
-# The coach's shared contract (tutorial/ai/types.py), wired by the one-evaluation work of
-# issue 24: to be removed from here once the coach and narration use them.
+# The coach's shared contract (tutorial/ai/types.py): the evaluation sets it, narration (issue
+# 24's words) reads it; to be removed from here once narration does.
 follow_up
-forced
-FORCED

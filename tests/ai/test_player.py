@@ -9,7 +9,7 @@ from ai_helpers import random_position
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tutorial.ai import LEVELS, Knowledge, choose, grade
+from tutorial.ai import LEVELS, Knowledge, analysis, choose, grade
 from tutorial.engine import Deal, IllegalAction, Settings
 
 
@@ -108,6 +108,10 @@ def test_choices_and_grades_never_depend_on_unseen_cards(
     assert other.view(seat) == deal.view(seat)
     assert Knowledge.from_view(deal.view(seat)) == Knowledge.from_deal(other, seat)
     graded = sorted(deal.legal_actions(), key=lambda a: a.token)[0]
+    # The coach's one evaluation per position is seeded from the seat's view: the same key,
+    # the same grade, whatever the hidden cards.
+    assert analysis.position_key(deal) == analysis.position_key(other)
+    assert analysis.grade(deal, graded) == analysis.grade(other, graded)
     for level in LEVELS:
         assert choose(deal, level, random.Random(seed)) == choose(other, level, random.Random(seed))
         assert grade(deal, graded, random.Random(seed), level) == grade(

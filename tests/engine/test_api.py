@@ -36,7 +36,6 @@ NAMES = [
     "Swap",
     "Pass",
     "parse_action",
-    "action_token",
     "Reason",
     "Deal",
     "Phase",

@@ -6,6 +6,7 @@ import pytest
 
 from tutorial.engine import (
     BlockedDeclaration,
+    Card,
     Combination,
     Declaration,
     IllegalAction,
@@ -300,3 +301,13 @@ def test_point_14_mariage_still_possible_in_strict_play_after_trick_12():
     assert deal.trick_number == 13 and deal.to_act == 1
     assert declared_tokens(deal) == ["KH/mariage", "QH/mariage"]
     advance(deal, 16, phase=Phase.LEAD)
+
+
+def test_a_declarations_suit_is_its_cards_but_a_quinte_has_none():
+    """Rule 12: every combination is of one suit but the quinte; in trumps when that suit is."""
+    mariage = Play(Card.parse("QS"), Combination.MARIAGE)
+    quinte = Play(Card.parse("AS"), Combination.QUINTE)
+    assert mariage.declaration_suit is Suit.SPADES and quinte.declaration_suit is None
+    assert Play(Card.parse("QS")).declaration_suit is None
+    assert mariage.declaration_in_trumps(Suit.SPADES) and not mariage.declaration_in_trumps(Suit.HEARTS)
+    assert not quinte.declaration_in_trumps(Suit.SPADES)

@@ -200,7 +200,7 @@ def test_engine_agrees_with_an_independent_referee_at_every_step(setup):
 def test_records_round_trip_and_replay_to_the_same_result(setup):
     deck, dealer, quinte, rng = setup
     deal, tokens, events = play_random_deal(deck, dealer, quinte, rng)
-    record = DealRecord(tuple(deck), dealer, tuple(tokens), quinte)
+    record = DealRecord(tuple(deck), dealer, tuple(tokens), Settings(quinte_value=quinte))
     obj = json.loads(json.dumps(record.to_json()))
     assert obj["format"] == "chouine-deal" and obj["version"] == 1
     assert obj["rules"] == {"quinte": quinte} and obj["dealer"] == dealer

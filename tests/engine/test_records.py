@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tutorial.engine import ALL_CARDS, DealRecord, Reason, RecordError, replay
+from tutorial.engine import ALL_CARDS, DealRecord, Reason, RecordError, Settings, replay
 from tutorial.engine.events import CardsDealt, DealerDrawn, TurnUp
 from tutorial.engine.random_play import random_record
 from tutorial.engine.record import iter_replay
@@ -38,7 +38,7 @@ def test_optional_fields_default(record):
     obj = record.to_json()
     del obj["rules"], obj["players"]
     again = DealRecord.from_json(obj)
-    assert again.quinte_value == 50 and again.players == ("Alice", "Bob")
+    assert again.settings == Settings() and again.players == ("Alice", "Bob")
     assert again == record
 
 

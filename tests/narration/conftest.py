@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tutorial.ai import Grade, grade
+from tutorial.ai.analysis import grade as coach_grade
 from tutorial.engine import Deal, parse_action, random_record, replay
-from tutorial.narration.choices import grade_choice
 from tutorial.narration.demos import demos
 
 #: (label, the state the choice was made in, its grade)
@@ -26,11 +26,11 @@ def expert_decisions() -> Graded:
             continue
         for step in demo.replay.steps:
             seed = f"{demo.slug}|{step.index}"
-            out.append((seed, step.before, grade_choice(step.before, parse_action(step.token), seed)))
+            out.append((seed, step.before, coach_grade(step.before, parse_action(step.token))))
     for number in range(4):
         for step in replay(random_record(random.Random(number))).steps[::3]:
             seed = f"random{number}|{step.index}"
-            out.append((seed, step.before, grade_choice(step.before, parse_action(step.token), seed)))
+            out.append((seed, step.before, coach_grade(step.before, parse_action(step.token))))
     return out
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tutorial.ai import Grade, GradeKind, Knowledge
+from tutorial.ai.analysis import grade as coach_grade
 from tutorial.engine import ALL_CARDS, Card, Deal
-from tutorial.narration.choices import answer_note, choice_note, grade_choice
+from tutorial.narration.choices import answer_note, choice_note
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import demos
 from tutorial.narration.language import speaker
@@ -71,16 +72,16 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(graded: list
 
 
 def test_the_grade_is_the_same_for_the_same_seed(expert_decisions: Graded) -> None:
-    seed, deal, verdict = expert_decisions[5]
-    again = grade_choice(deal, verdict.action, seed)
+    _seed, deal, verdict = expert_decisions[5]
+    again = coach_grade(deal, verdict.action)
     assert (again.kind, again.best) == (verdict.kind, verdict.best)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
 def test_the_answer_note_grades_the_learner_in_their_language(lang: str, expert_decisions: Graded) -> None:
-    seed, deal, _verdict = expert_decisions[3]
+    _seed, deal, _verdict = expert_decisions[3]
     action = deal.legal_actions()[-1]
-    verdict = grade_choice(deal, action, seed)
+    verdict = coach_grade(deal, action)
     note = answer_note(Coach(speaker(lang), ("Alice", "Bob")), deal, verdict)
     words = {"fr": "Votre choix", "es": "Tu elección", "en": "Your choice"}[lang]
     assert note.sentences[0].text.startswith(words)

@@ -38,7 +38,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _position() -> str:
     """A practice-table position (the learner to play), signed with the servers' key."""
-    game = advance(new_game("club", 50, 3), SECRET_KEY, computer.choose)
+    game = advance(new_game("club"), SECRET_KEY, computer.choose)
     return dumps(game, SECRET_KEY)
 
 

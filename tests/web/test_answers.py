@@ -1,5 +1,5 @@
-"""Answers a URL fixes, computed once per app (tutorial/web/answers.py and the practice table's
-``computer.table_evaluation``): one coach evaluation per decision, whatever asks about it."""
+"""The coach's answers, computed once per app (tutorial/web/answers.py and the practice table's
+``computer.table_evaluation``): one coach evaluation per position, whatever asks about it."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tutorial.ai import evaluate, grade, judge
+from tutorial.ai import analysis, evaluate, grade, judge
 from tutorial.engine import url_form
-from tutorial.narration.choices import grade_choice
 from tutorial.narration.demos import demos
 from tutorial.web import answers as kept_answers
 from tutorial.web import create_app
-from tutorial.web.answers import ANSWERS, choice_grade
+from tutorial.web.answers import ANSWERS
 from tutorial.web.play import computer
 from tutorial.web.play.games import advance, dumps, new_game, rebuild
 
@@ -57,15 +56,15 @@ def test_a_grade_from_an_evaluation_is_the_grade() -> None:
     deal = frames[-3].before
     assert deal is not None
     action = deal.legal_actions()[-1]
-    assert choice_grade(deal, action, "seed") == grade_choice(deal, action, "seed")
+    assert kept_answers.grade(deal, action) == analysis.grade(deal, action)
 
 
 def test_the_three_hint_steps_and_the_review_share_one_evaluation_per_position(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls = _counting(monkeypatch, computer, "evaluate")
+    calls = _counting(monkeypatch, kept_answers, "analyse")
     client = app.test_client()
-    game = advance(new_game("club", 50, 3, False), KEY, computer.choose)
+    game = advance(new_game("club", warn=False), KEY, computer.choose)
     token = dumps(game, KEY)
     for step in ("1", "2", "3", "1"):
         assert client.get(f"/en/play/{token}?hint={step}").status_code == 200
@@ -88,13 +87,13 @@ def test_a_move_searches_only_when_the_warning_is_on(app: Flask, monkeypatch: py
     client = app.test_client()
     rng = random.Random(3)
     for warn in (False, True):
-        game = replace(advance(new_game("beginner", 50, 3), KEY, computer.choose), warn=warn)
+        game = replace(advance(new_game("beginner"), KEY, computer.choose), warn=warn)
         for _move in range(3):
             deal = rebuild(game, KEY, keep_states=False).deal
             if deal.is_over or len(deal.legal_actions()) < 2:
                 break
             action = rng.choice(deal.legal_actions())
-            calls = _counting(monkeypatch, computer, "evaluate")
+            calls = _counting(monkeypatch, kept_answers, "analyse")
             response = client.get(f"/en/play/{dumps(game, KEY)}/m/{url_form(action)}")
             assert response.status_code in (200, 303)
             assert len(calls) == (1 if warn else 0)
@@ -114,16 +113,16 @@ def test_the_answers_are_kept_per_app_and_bounded(app: Flask, monkeypatch: pytes
     deal = frame.before
     assert deal is not None
     action = deal.legal_actions()[0]
-    calls = _counting(monkeypatch, kept_answers, "choice_evaluation")
+    calls = _counting(monkeypatch, kept_answers, "analyse")
     with app.app_context():
-        first = choice_grade(deal, action, "kept")
-        assert choice_grade(deal, action, "kept") == first
+        first = kept_answers.grade(deal, action)
+        assert kept_answers.grade(deal, action) == first
     assert len(calls) == 1
     other = create_app({"TESTING": True, "SECRET_KEY": KEY})
     with other.app_context():
-        assert choice_grade(deal, action, "kept") == first
+        assert kept_answers.grade(deal, action) == first
     assert len(calls) == 2
-    assert choice_grade(deal, action, "kept") == first  # no app: computed, not kept
+    assert kept_answers.grade(deal, action) == first  # no app: computed, not kept
     assert len(calls) == 3
     assert len(ANSWERS.of(app)) == len(ANSWERS.of(other)) == 1
     assert ANSWERS.of(app).maxsize == ANSWERS.maxsize

@@ -15,7 +15,7 @@ KEY = "a test key for the budget"
 def test_a_search_over_its_budget_is_the_busy_page_then_the_next_request_is_served() -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": KEY, "SEARCH_BUDGET": 0.001})
     client = app.test_client()
-    token = dumps(advance(new_game("expert", 50, 3), KEY, computer.choose), KEY)
+    token = dumps(advance(new_game("expert"), KEY, computer.choose), KEY)
     response = client.get(f"/fr/play/{token}?hint=1")
     assert response.status_code == 503
     assert response.headers["Retry-After"] == "5"
@@ -28,5 +28,5 @@ def test_a_search_over_its_budget_is_the_busy_page_then_the_next_request_is_serv
 
 def test_no_budget_by_default() -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": KEY})
-    token = dumps(advance(new_game("expert", 50, 3), KEY, computer.choose), KEY)
+    token = dumps(advance(new_game("expert"), KEY, computer.choose), KEY)
     assert app.test_client().get(f"/es/play/{token}?hint=1").status_code == 200

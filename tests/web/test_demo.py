@@ -14,9 +14,9 @@ from tutorial.narration.demos import demos as recorded
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.web.demo import shown_demo
-from tutorial.web.demo.labels import labels
-from tutorial.web.demo.view import rule_link
 from tutorial.web.rules import rule_url
+from tutorial.web.table.labels import labels
+from tutorial.web.table.links import rule_link
 
 HX = {"HX-Request": "true"}
 _STEP = re.compile(r'id="demo-step"[^>]*data-step="(\d+)" data-total="(\d+)"')

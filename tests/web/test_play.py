@@ -20,7 +20,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeSerializer
 
-from tutorial.engine import ALL_CARDS, DealRecord, parse_action, replay
+from tutorial.engine import ALL_CARDS, DealRecord, Settings, parse_action, replay
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.web import create_app
@@ -44,7 +44,7 @@ def web(play_app: Flask) -> FlaskClient:
 
 def start(client: FlaskClient, lang: str = "en", target: int = 3, seed: int = 0) -> str:
     """The first position of a fixed game (the same deals on every run)."""
-    return start_game(client, Game(f"testgame{seed:04d}", "beginner", 50, target), lang)
+    return start_game(client, Game(f"testgame{seed:04d}", "beginner", Settings(match_target=target)), lang)
 
 
 def start_game(client: FlaskClient, game: Game, lang: str = "en") -> str:
@@ -58,7 +58,7 @@ def test_a_new_game_starts_from_the_settings(web: FlaskClient) -> None:
     response = web.get("/es/play?level=expert&quinte=100&target=2")
     assert response.status_code == 303
     game = loads(token_of(response.headers["Location"]), KEY)
-    assert (game.level, game.quinte, game.target, game.warn) == ("expert", 100, 2, False)
+    assert (game.level, game.settings, game.warn) == ("expert", Settings(100, 2), False)
     assert rebuild(game, KEY).deal.to_act == LEARNER
     beginner = loads(token_of(web.get("/es/play/start/beginner").headers["Location"]), KEY)
     assert beginner.warn  # "warn me before a mistake" is on by default at beginner level
@@ -93,7 +93,7 @@ def play_deal(client: FlaskClient, url: str, pick: int = 0) -> Iterator[tuple[st
 
 # ------------------------------------------------------------------------------ the token
 def test_a_token_carries_the_game_and_nothing_else() -> None:
-    game = Game("abcdefghijkl", "expert", 100, 2, True, (0, None), ("QS", "KS/mariage", "swap"), 3)
+    game = Game("abcdefghijkl", "expert", Settings(100, 2), True, (0, None), ("QS", "KS/mariage", "swap"), 3)
     token = dumps(game, KEY)
     assert loads(token, KEY) == game
     assert len(token) < 300
@@ -104,13 +104,21 @@ def test_a_token_carries_the_game_and_nothing_else() -> None:
     assert play_game.deck(KEY, game.id, 0) != play_game.deck(KEY + "x", game.id, 0)
 
 
+def test_a_token_of_the_first_version_still_loads() -> None:
+    """Version 1 wrote the quinte and the match target in places of their own."""
+    payload = [1, "abcdefghijkl", 2, 100, 2, 1, "0t", "QS KS/mariage", 3]
+    token = URLSafeSerializer(KEY, salt="chouine.play.game").dumps(payload)
+    game = Game("abcdefghijkl", "expert", Settings(100, 2), True, (0, None), ("QS", "KS/mariage"), 3)
+    assert loads(token, KEY) == game
+
+
 @pytest.mark.parametrize("mangle", ["edit", "truncate", "foreign", "garbage"])
 def test_a_token_that_is_not_ours_is_refused(mangle: str) -> None:
-    token = dumps(new_game("club", 50, 3), KEY)
+    token = dumps(new_game("club"), KEY)
     bad = {
         "edit": token[:5] + ("A" if token[5] != "A" else "B") + token[6:],
         "truncate": token[: len(token) // 2],
-        "foreign": dumps(new_game("club", 50, 3), "another key"),
+        "foreign": dumps(new_game("club"), "another key"),
         "garbage": "not.a.token",
     }[mangle]
     with pytest.raises(play_game.BadGame):
@@ -126,7 +134,7 @@ def test_decks_are_keyed_permutations_of_the_pack() -> None:
 
 
 def test_a_signed_game_whose_actions_the_rules_refuse_is_refused() -> None:
-    game = new_game("club", 50, 3)
+    game = new_game("club")
     state = rebuild(game, KEY)
     # A card that is not in the hand of the player to act.
     hand = set(state.deal.hands[state.deal.to_act])
@@ -334,7 +342,7 @@ def test_with_the_warning_on_a_mistake_asks_are_you_sure_first(
     monkeypatch.setattr(
         computer,
         "table_grade",
-        lambda _key, _game, _move, deal, action: always_a_mistake(deal, action, None, "expert"),
+        lambda deal, action: always_a_mistake(deal, action, None, "expert"),
     )
     game = Game("warngame0001", "beginner", warn=True)
     url = start_game(web, game)

@@ -4,6 +4,7 @@ best first and the others folded in a small menu, never a column of buttons."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from flask import Flask
 
@@ -18,10 +19,8 @@ KEY = "test-key-play-view"
 def _page(declares: tuple[Declare, ...]) -> str:
     app: Flask = create_app({"TESTING": True, "SECRET_KEY": KEY})
     with app.test_request_context("/en/play/x"):
-        state = rebuild(Game("viewgame0001", "beginner", 50, 3), KEY)
-        view = build_view(state, "token", "en", {}, None)
-        view.your_turn = True
-        view.declares = declares
+        state = rebuild(Game("viewgame0001", "beginner"), KEY)
+        view = replace(build_view(state, "token", "en", {}, None), your_turn=True, declares=declares)
         return render_page("play/game.html", block="stage", v=view, t=view.t).get_data(as_text=True)
 
 
@@ -40,7 +39,7 @@ def test_one_card_many_declarations_one_button_and_a_menu() -> None:
         0,
         Choice("/en/play/token/m/AH-chouine", "chouine", "declare", "Play and declare chouine", None),
     )
-    page = _page((Declare("Play the ace of hearts and declare:", options),))
+    page = _page((Declare("Play the ace of hearts and declare:", tuple(options)),))
     group = re.search(r'<div class="play-declare">.*?</div>', page, re.S).group(0)  # type: ignore[union-attr]
     outside, menu = group.split("<details", 1)
     assert outside.count("play-choice--declare") == 1 and "AH-chouine" in outside
@@ -49,5 +48,5 @@ def test_one_card_many_declarations_one_button_and_a_menu() -> None:
 
 def test_a_single_declaration_has_no_menu() -> None:
     only = Choice("/en/play/token/m/KH-mariage", "mariage (40 points)", "declare", "Play and declare", 40)
-    page = _page((Declare("Play the king of hearts and declare:", [only]),))
+    page = _page((Declare("Play the king of hearts and declare:", (only,)),))
     assert "play-declare__more" not in page and page.count("play-choice--declare") == 1

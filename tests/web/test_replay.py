@@ -12,8 +12,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tutorial.engine import Deal
+from tutorial.engine import Deal, Reason
 from tutorial.narration.demos import demos
+from tutorial.narration.language import speaker
+from tutorial.narration.refusals import reason_sentence
+from tutorial.web.replay.check import reason_text
 from tutorial.web.replay.packing import unpack
 
 RECORD: dict[str, Any] = demos()["full-deal"].record.to_json()
@@ -144,3 +147,13 @@ def test_a_bad_record_is_a_400_page_in_the_page_language_that_keeps_the_text(
 def test_a_packed_segment_that_is_not_a_record_is_not_found(client: FlaskClient) -> None:
     assert client.get("/en/replay/AAAA/1").status_code == 404
     assert client.get("/en/replay/not!a!record/1").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+def test_every_refused_action_is_said_with_the_reasons_words(app: Any, lang: str) -> None:
+    """The replay's problem sentence takes each refusing reason's words from the narration
+    (the quinte or chouine after trick 12 included), never a catch-all."""
+
+    with app.test_request_context(f"/{lang}/replay"):
+        for reason in (r for r in Reason if not r.allows):
+            assert reason_text(reason) == reason_sentence(reason, speaker(lang))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine import DealRecord, random_record, replay
+from tutorial.engine import DealRecord, Settings, random_record, replay
 from tutorial.narration.demos import demos
 from tutorial.web.replay.packing import MAX_PACKED, PackError, pack, unpack
 
@@ -18,7 +18,7 @@ def _records(count: int) -> list[DealRecord]:
     out = []
     for seed in range(count):
         rng = random.Random(seed)
-        out.append(random_record(rng, quinte_value=rng.choice((50, 100))))
+        out.append(random_record(rng, Settings(quinte_value=rng.choice((50, 100)))))
     return out
 
 
@@ -37,7 +37,7 @@ def test_demo_records_come_back_unchanged_with_their_draw_for_dealer() -> None:
 def test_a_full_deal_fits_in_200_characters_even_with_two_40_character_names() -> None:
     names = ("A" * 40, "B" * 40)
     for record in _records(200):
-        named = DealRecord(record.deck, record.dealer, record.actions, record.quinte_value, names)
+        named = DealRecord(record.deck, record.dealer, record.actions, record.settings, names)
         segment = pack(named)
         assert len(segment) <= 200
         assert unpack(segment).players == names
@@ -79,3 +79,10 @@ def test_any_text_is_a_record_or_pack_error(text: str) -> None:
     except PackError:
         return
     assert replay(record).final.is_over
+
+
+def test_a_segment_of_the_first_version_still_unpacks() -> None:
+    """Version 1 packs the quinte as its one deal setting; a setting added later is read at
+    its default from it (this segment was packed before the settings had a registry)."""
+    record = unpack("ARgCegq4ip05pOTNjwsMImJ88u8EvVwq1gI")
+    assert record == random_record(random.Random(1), Settings(quinte_value=100))

@@ -71,8 +71,7 @@ def greedy_action(deal: Deal) -> Action:
 
         def worth(action: Play) -> tuple[int, tuple[bool, int, int]]:
             assert action.declaration is not None
-            suit = None if action.declaration is Combination.QUINTE else action.card.suit
-            value = declaration_worth(action.declaration, suit, trumps, deal)
+            value = declaration_worth(action.declaration, action.declaration_suit, trumps, deal)
             cost = card_cost(action.card, trumps)
             return (value, (not cost[0], -cost[1], -cost[2]))
 

@@ -30,10 +30,11 @@ from tutorial.engine.fast import FastDeal
 
 from .baselines import beats
 from .knowledge import Knowledge
-from .search import CONFIGS, MoveStats, SearchResult, search
+from .search import CONFIGS, MoveStats, SearchResult, compare, search
 from .types import LEVELS, Estimate, Evaluation, Grade, GradeKind, Level, Reason, ReasonKind
 
 #: Grades: an action within these margins of the best is good; beyond the second, a mistake.
+#: A margin counts only where the search can tell (the paired loss clears the noise).
 GOOD_WIN_MARGIN = 0.03  # chance of winning the deal
 GOOD_POINT_MARGIN = 5.0  # expected point difference
 MISTAKE_WIN_MARGIN = 0.12
@@ -61,12 +62,16 @@ _SUIT_COMBINATIONS = (Combination.CHOUINE, Combination.QUATERON, Combination.TIE
 _DIX_DE_DER_GAP = 0.25
 
 
-def evaluate(deal: Deal, rng: random.Random, level: Level = "expert") -> Evaluation:
+def evaluate(deal: Deal, rng: random.Random, level: Level = "expert", *, rounds: int = 1) -> Evaluation:
     """Every legal action of ``deal.to_act`` with its estimate, best first, from that seat's view.
 
     Each :class:`Estimate` has the chance of winning the deal (a tie counts half), the
-    expected point difference at the end of the deal, and structured reasons (most important
-    first). Only what the seat may know is used; the same ``rng`` state gives the same result.
+    expected point difference at the end of the deal, structured reasons (most important
+    first) and what it loses against the best action on the same sampled deals (paired),
+    with the noise of that figure. The exchange of the seven carries the value of its best
+    follow-up (``follow_up``). ``rounds``: sample up to that many times the level's deals,
+    stopping once every action is told apart from the best or known to be as good.
+    Only what the seat may know is used; the same ``rng`` state gives the same result.
     Actions of equal value keep the canonical order (plays by card, then swap and pass).
     """
     if level not in LEVELS:
@@ -74,48 +79,102 @@ def evaluate(deal: Deal, rng: random.Random, level: Level = "expert") -> Evaluat
     if deal.is_over:
         raise ValueError("the deal is over")
     knowledge = Knowledge.from_deal(deal, deal.to_act)
-    result = search(deal, knowledge, CONFIGS[level], rng, lines=True)
+    settled = _settled if rounds > 1 else None
+    result = search(deal, knowledge, CONFIGS[level], rng, lines=True, rounds=rounds, settled=settled)
     context = _Context.build(knowledge, result)
-    estimates = [
-        Estimate(
-            FastDeal.move_to_action(st.move),
-            st.wins / st.n,
-            st.diff / st.n,
-            _reasons(context, FastDeal.move_to_action(st.move), st),
+    order = sorted(range(len(result.stats)), key=lambda i: result.stats[i].key(), reverse=True)
+    best = result.stats[order[0]]
+    estimates = []
+    for i in order:
+        st = result.stats[i]
+        action = FastDeal.move_to_action(st.move)
+        paired = compare(best, st, result.exhaustive)
+        follow = result.follow_ups.get(st.move)
+        estimates.append(
+            Estimate(
+                action,
+                st.wins / st.n,
+                st.diff / st.n,
+                _reasons(context, action, st),
+                follow_up=None if follow is None else FastDeal.move_to_action(follow),
+                win_loss=paired.win_loss,
+                point_loss=paired.point_loss,
+                win_noise=paired.win_noise,
+                point_noise=paired.point_noise,
+            )
         )
-        for st in result.stats
-    ]
-    order = sorted(range(len(estimates)), key=lambda i: result.stats[i].key(), reverse=True)
-    return Evaluation(knowledge.seat, level, result.samples, tuple(estimates[i] for i in order))
+    return Evaluation(knowledge.seat, level, result.samples, tuple(estimates))
+
+
+def _settled(result: SearchResult) -> bool:
+    """Enough deals: every action is told apart from the best (its loss clears the noise) or
+    cannot be worse than it by the good margins, whatever more deals would show."""
+    best = max(result.stats, key=lambda st: st.key())
+    for st in result.stats:
+        if st is best:
+            continue
+        c = compare(best, st, result.exhaustive)
+        told_apart = _clears(c.win_loss, c.win_noise) or _clears(c.point_loss, c.point_noise)
+        as_good = (
+            c.win_loss + c.win_noise <= GOOD_WIN_MARGIN and c.point_loss + c.point_noise <= GOOD_POINT_MARGIN
+        )
+        if not (told_apart or as_good):
+            return False
+    return True
+
+
+def _clears(loss: float, noise: float) -> bool:
+    """The paired loss is real: above zero by more than the noise (any loss, when exact)."""
+    return loss > noise and loss > 1e-9
 
 
 def grade(deal: Deal, action: Action, rng: random.Random, level: Level = "expert") -> Grade:
     """Compare ``action`` (legal for ``deal.to_act``) with the best action from the same view.
 
-    GOOD when it is as good as the best (within :data:`GOOD_WIN_MARGIN` of the chance of
-    winning the deal and :data:`GOOD_POINT_MARGIN` points), MISTAKE when it loses
-    :data:`MISTAKE_WIN_MARGIN` or :data:`MISTAKE_POINT_MARGIN` or more, INACCURACY between.
-    ``reasons`` says what the better action gains that this one lacks (no costs). Never depends on hidden
-    cards. Raises ValueError for an action that is not legal here.
+    See :func:`judge`. ``reasons`` says what the better action gains that this one lacks (no
+    costs). Never depends on hidden cards. Raises ValueError for an action that is not legal here.
     """
     return judge(evaluate(deal, rng, level), action)
 
 
 def judge(evaluation: Evaluation, action: Action) -> Grade:
-    """:func:`grade` from an evaluation already made (``evaluate`` with the same ``rng`` and
-    level gives the same grade): one search answers every question about a position."""
+    """The grade of ``action`` from an evaluation already made (``evaluate`` with the same
+    ``rng`` and level gives the same grade): one search answers every question about a position.
+
+    FORCED when it is the only legal action. Else GOOD when it is the best, or when what it
+    loses against the best (paired, on the same deals) does not clear the noise or stays within
+    :data:`GOOD_WIN_MARGIN` of the chance of winning the deal and :data:`GOOD_POINT_MARGIN`
+    points (``close``: "about as good"); MISTAKE when it loses :data:`MISTAKE_WIN_MARGIN` or
+    :data:`MISTAKE_POINT_MARGIN` or more (beyond the noise), INACCURACY between.
+    """
     mine = evaluation.estimate_of(action)
     best = evaluation.best
-    win_loss = best.win_chance - mine.win_chance
-    point_loss = best.point_difference - mine.point_difference
-    if mine.action == best.action or (win_loss <= GOOD_WIN_MARGIN and point_loss <= GOOD_POINT_MARGIN):
+    win_loss = max(0.0, mine.win_loss) if _clears(mine.win_loss, mine.win_noise) else 0.0
+    point_loss = max(0.0, mine.point_loss) if _clears(mine.point_loss, mine.point_noise) else 0.0
+    close = False
+    if evaluation.forced:
+        kind = GradeKind.FORCED
+    elif mine.action == best.action:
         kind = GradeKind.GOOD
     elif win_loss >= MISTAKE_WIN_MARGIN or point_loss >= MISTAKE_POINT_MARGIN:
         kind = GradeKind.MISTAKE
-    else:
+    elif win_loss > GOOD_WIN_MARGIN or point_loss > GOOD_POINT_MARGIN:
         kind = GradeKind.INACCURACY
-    reasons = () if kind is GradeKind.GOOD else _gains(best.reasons, mine.reasons)
-    return Grade(kind, action, best.action, mine, best, reasons, evaluation)
+    else:
+        kind, close = GradeKind.GOOD, True
+    reasons = () if kind in (GradeKind.GOOD, GradeKind.FORCED) else _gains(best.reasons, mine.reasons)
+    return Grade(
+        kind,
+        action,
+        best.action,
+        mine,
+        best,
+        reasons,
+        evaluation,
+        close=close,
+        win_loss=max(0.0, mine.win_loss),
+        point_loss=max(0.0, mine.point_loss),
+    )
 
 
 def _gains(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> tuple[Reason, ...]:
@@ -195,15 +254,14 @@ def _broken(
     hand = tuple(c for c in knowledge.hand if c is not action.card)
     declared = set(knowledge.declared_suits(knowledge.seat))
     decl = action.declaration
-    if decl is not None and decl is not Combination.QUINTE:
-        declared.add(action.card.suit)
+    if action.declaration_suit is not None:
+        declared.add(action.declaration_suit)
     after = _reachable(knowledge, hand, frozenset(declared))
     broken = []
     for suit, comb in reachable.items():
         if (
             decl is not None
-            and decl is not Combination.QUINTE
-            and action.card.suit is suit
+            and action.declaration_suit is suit
             and (
                 comb is decl
                 or combination_value(comb, False, knowledge.settings)
@@ -264,8 +322,8 @@ def _declaration_reasons(c: _Candidate) -> list[Reason]:
     if comb is None:
         return []
     k = c.ctx.knowledge
-    suit = None if comb is Combination.QUINTE else c.play.card.suit
-    value = combination_value(comb, suit is k.trumps, k.settings)
+    suit = c.play.declaration_suit
+    value = combination_value(comb, c.play.declaration_in_trumps(k.trumps), k.settings)
     out = [Reason(ReasonKind.DECLARES, combination=comb, suit=suit, points=value or None)]
     five = comb in (Combination.QUINTE, Combination.CHOUINE)
     # Rule 14: a quinte or a chouine only up to trick 12; and a combination is lost when
@@ -385,4 +443,4 @@ def _higher_trumps(card: Card) -> tuple[Card, ...]:
     return tuple(Card(rank, card.suit) for rank in Rank if rank > card.rank)
 
 
-__all__ = ["evaluate", "grade"]
+__all__ = ["evaluate", "grade", "judge"]

@@ -180,7 +180,7 @@ class Knowledge:
         return frozenset(
             d.suit
             for d in self.declarations
-            if d.player == player and d.suit is not None and d.combination is not Combination.QUINTE
+            if d.player == player and d.suit is not None  # a quinte has no suit
         )
 
     def quinte_declared(self, player: int) -> bool:

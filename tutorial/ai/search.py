@@ -20,10 +20,12 @@ full information, built with the sampled hands and talon.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tutorial.engine import ALL_CARDS, DEAL_POINTS, LAST_DRAW_TRICK, SUITS, Card, Deal
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, LAST_DRAW_TRICK, SUITS, Card, Deal, Swap
 from tutorial.engine.fast import (
     AU_SEPT,
     CHOUINE,
@@ -325,8 +327,12 @@ class MoveStats:
     trick_points_lost: int = 0
     last_trick: int = 0  # deals where the seat took the last trick
     n: int = 0
+    #: The value (:func:`utility`) of each sampled deal, in the order of the deals: every
+    #: root move is played on the same deals, so two moves compare deal by deal (paired).
+    values: list[int] = field(default_factory=list)
 
     def add(self, value: int, won_trick: bool | None, trick_points: int, last_mine: bool) -> None:
+        self.values.append(value)
         self.utility += value
         win, diff = split_utility(value)
         self.wins += win
@@ -352,6 +358,51 @@ class SearchResult:
     samples: int  # 0 when the position was solved exactly (the talon is empty)
     #: The other hand in each sampled deal (a card mask), for the coach's probabilities.
     other_hands: list[int]
+    #: For the exchange of the seven (rule 10: it does not use up the turn), the best move
+    #: after it; the exchange's stats are that move's.
+    follow_ups: dict[int, int] = field(default_factory=dict)
+    #: Every deal of the unseen cards was played (one face-down card left), or none was
+    #: hidden: the figures are exact expectations, with no sampling noise.
+    exhaustive: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """What one move gives up against another on the same deals (paired), with the noise of
+    that estimate: ``*_noise`` is :data:`NOISE_Z` standard errors of the paired mean (0 when
+    the deals were not sampled), so a loss clears the noise when ``loss > noise``."""
+
+    win_loss: float
+    point_loss: float
+    win_noise: float
+    point_noise: float
+
+
+#: How many standard errors a paired difference must exceed to count (about 98 % one-sided).
+NOISE_Z = 2.0
+
+
+def _noise(differences: Sequence[float], exhaustive: bool) -> tuple[float, float]:
+    """(mean, NOISE_Z standard errors) of paired differences."""
+    n = len(differences)
+    mean = sum(differences) / n
+    if exhaustive or n < 2:
+        return mean, 0.0
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean, NOISE_Z * math.sqrt(variance / n)
+
+
+def compare(best: MoveStats, other: MoveStats, exhaustive: bool) -> Comparison:
+    """What ``other`` loses against ``best``, deal by deal (both played on the same deals)."""
+    wins, points = [], []
+    for b, o in zip(best.values, other.values, strict=True):
+        bw, bp = split_utility(b)
+        ow, op = split_utility(o)
+        wins.append(bw - ow)
+        points.append(bp - op)
+    win_loss, win_noise = _noise(wins, exhaustive)
+    point_loss, point_noise = _noise(points, exhaustive)
+    return Comparison(win_loss, point_loss, win_noise, point_noise)
 
 
 def _trick_outcome(state: FastDeal, seat: int) -> tuple[bool | None, int, FastDeal]:
@@ -377,63 +428,139 @@ def root_moves(deal: Deal) -> list[int]:
 
 
 def search(
-    deal: Deal, knowledge: Knowledge, config: Config, rng: random.Random, *, lines: bool = False
+    deal: Deal,
+    knowledge: Knowledge,
+    config: Config,
+    rng: random.Random,
+    *,
+    lines: bool = False,
+    rounds: int = 1,
+    settled: Callable[[SearchResult], bool] | None = None,
 ) -> SearchResult:
     """Estimate every legal move of ``knowledge.seat`` (the player to act) over sampled deals.
 
     ``lines``: also follow each move's trick and last trick in the exact endgame (the
-    coach's reasons need them; the player does not).
+    coach's reasons need them; the player does not). ``rounds``: sample up to that many
+    batches of deals (the level's count each), stopping early once ``settled`` says the
+    result so far is clear. The exchange of the seven is valued by its best follow-up (rule
+    10: the same player then plays): every move after it is tried on the same deals, and
+    the one best on average gives the exchange its value (:attr:`SearchResult.follow_ups`).
     """
     seat = knowledge.seat
     moves = root_moves(deal)
     stats = [MoveStats(m) for m in moves]
     if knowledge.talon_empty:
-        # Rule 18: nothing is hidden any more; the one consistent deal is the real one.
-        other, talon = knowledge.sample(rng)
-        state = _determinised(deal, knowledge, other, talon)
-        if config.exact_endgame:
-            solver = Solver(seat)
-            for st in stats:
-                child = state.copy()
-                child.apply(st.move)
-                value = solver.value(child)
-                won, points, last = None, 0, False
-                if lines:
-                    won, points, last = _line_facts(solver, child, seat)
-                st.add(value, won, points, last)
-        else:
-            for st in stats:
-                child = state.copy()
-                child.apply(st.move)
-                _add_playout(st, child, seat, exact=None)
-        return SearchResult(seat, stats, 0, [card_mask(other)])
-    if deal.trick_number >= config.exact_from_trick:
-        # Near the end of the talon: play each sampled deal greedily to the empty talon,
-        # then solve the five last tricks exactly. With one face-down card left, the deals
-        # are few: each unseen card in turn is the last talon card (no sampling needed).
-        deals: list[tuple[tuple[Card, ...], tuple[Card, ...]]]
-        if knowledge.talon_count == 1:
-            unseen = knowledge.unseen()
-            deals = [
-                (knowledge.opponent_known + tuple(c for c in unseen if c is not card), (card,))
-                for card in unseen
-            ]
-        else:
-            deals = [knowledge.sample(rng) for _ in range(config.exact_samples)]
-    else:
-        samples = max(config.min_samples, min(config.max_samples, config.budget // max(1, len(moves))))
-        deals = [knowledge.sample(rng) for _ in range(samples)]
+        return _solve_known(deal, knowledge, config, rng, stats, lines)
+    # After an exchange the same seat plays on: its moves then (known from its own hand).
+    after_swap = _after_swap(deal, seat) if SWAP in moves else []
+    follow = [MoveStats(m) for m in after_swap]
+    width = len(moves) + max(0, len(follow) - 1)
     exact = deal.trick_number >= config.exact_from_trick
+    exhaustive = False
+    every: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+    if exact and knowledge.talon_count == 1:
+        # Near the end of the talon with one face-down card left, the deals are few: each
+        # unseen card in turn is the last talon card (no sampling needed).
+        unseen = knowledge.unseen()
+        every = [
+            (knowledge.opponent_known + tuple(c for c in unseen if c is not card), (card,)) for card in unseen
+        ]
+        exhaustive = True
+        rounds = 1
+    count = (
+        config.exact_samples
+        if exact
+        else max(config.min_samples, min(config.max_samples, config.budget // max(1, width)))
+    )
     hands: list[int] = []
-    for other, talon in deals:
-        hands.append(card_mask(other))
-        state = _determinised(deal, knowledge, other, talon)
-        endgame = Solver(seat) if exact else None  # one table per deal
-        for st in stats:
-            child = state.copy()
-            child.apply(st.move)
+    result = SearchResult(seat, stats, 0, hands, exhaustive=exhaustive)
+    for _ in range(rounds):
+        deals = every if exhaustive else [knowledge.sample(rng) for _ in range(count)]
+        for other, talon in deals:
+            hands.append(card_mask(other))
+            _play_deal(_determinised(deal, knowledge, other, talon), seat, stats, follow, exact)
+        result = _with_follow_up(SearchResult(seat, stats, len(hands), hands, exhaustive=exhaustive), follow)
+        if settled is not None and settled(result):
+            break
+    return result
+
+
+def _solve_known(
+    deal: Deal, knowledge: Knowledge, config: Config, rng: random.Random, stats: list[MoveStats], lines: bool
+) -> SearchResult:
+    """Rule 18: once the talon is empty nothing is hidden; the one consistent deal is the
+    real one, solved exactly (or played out greedily by a level without the exact endgame)."""
+    seat = knowledge.seat
+    other, talon = knowledge.sample(rng)
+    state = _determinised(deal, knowledge, other, talon)
+    solver = Solver(seat)
+    for st in stats:
+        child = state.copy()
+        child.apply(st.move)
+        if not config.exact_endgame:
+            _add_playout(st, child, seat, exact=None)
+            continue
+        value = solver.value(child)
+        won, points, last = _line_facts(solver, child, seat) if lines else (None, 0, False)
+        st.add(value, won, points, last)
+    return SearchResult(seat, stats, 0, [card_mask(other)], exhaustive=True)
+
+
+def _play_deal(
+    state: FastDeal, seat: int, stats: list[MoveStats], follow: list[MoveStats], exact: bool
+) -> None:
+    """Every root move (and after the exchange, every follow-up) played out on one deal.
+    Near the end of the talon (``exact``), playouts stop at the empty talon and the last
+    five tricks are solved exactly (one table per deal)."""
+    endgame = Solver(seat) if exact else None
+    for st in stats:
+        child = state.copy()
+        child.apply(st.move)
+        if st.move == SWAP and follow:
+            for sub in follow:
+                grand = child.copy()
+                grand.apply(sub.move)
+                _add_playout(sub, grand, seat, endgame)
+        else:
             _add_playout(st, child, seat, endgame)
-    return SearchResult(seat, stats, len(deals), hands)
+
+
+def _after_swap(deal: Deal, seat: int) -> list[int]:
+    """The seat's moves right after it exchanges the seven (none when the other seat acts
+    next, as after an exchange at "au sept"). They depend only on the seat's own hand and
+    the turn-up, so they are the same in every sampled deal."""
+    after = deal.copy()
+    after.apply(Swap())
+    if after.is_over or after.to_act != seat:
+        return []
+    return root_moves(after)
+
+
+def _with_follow_up(result: SearchResult, follow: list[MoveStats]) -> SearchResult:
+    """``result`` with the exchange's stats replaced by its best follow-up's (first of equals)."""
+    if not follow:
+        return result
+    best = max(follow, key=lambda st: st.key())
+    stats = [
+        MoveStats(
+            SWAP,
+            best.utility,
+            best.wins,
+            best.diff,
+            best.trick_won,
+            best.trick_points_won,
+            best.trick_points_lost,
+            best.last_trick,
+            best.n,
+            list(best.values),
+        )
+        if st.move == SWAP
+        else st
+        for st in result.stats
+    ]
+    return SearchResult(
+        result.seat, stats, result.samples, result.other_hands, {SWAP: best.move}, result.exhaustive
+    )
 
 
 def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None) -> None:
@@ -474,4 +601,16 @@ def _determinised(
     return FastDeal.from_deal(deal, hands=hands, talon=talon)
 
 
-__all__ = ["CONFIGS", "SUIT_MASKS", "Config", "MoveStats", "SearchResult", "Solver", "minimax", "search"]
+__all__ = [
+    "CONFIGS",
+    "NOISE_Z",
+    "SUIT_MASKS",
+    "Comparison",
+    "Config",
+    "MoveStats",
+    "SearchResult",
+    "Solver",
+    "compare",
+    "minimax",
+    "search",
+]

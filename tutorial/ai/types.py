@@ -152,6 +152,14 @@ class Estimate:
     #: For an exchange of the seven (which does not use up the turn, rule 10): the best action
     #: after it, whose value the exchange carries. None for every other action.
     follow_up: Action | None = None
+    #: What this action loses against the evaluation's best, measured on the same sampled
+    #: deals (paired; 0 for the best itself; the point loss may be below 0 when the best wins
+    #: more often with fewer points), and the noise of each figure (a few standard errors of
+    #: the paired mean; 0 when nothing was sampled): a loss counts when it is above its noise.
+    win_loss: float = 0.0
+    point_loss: float = 0.0
+    win_noise: float = 0.0
+    point_noise: float = 0.0
 
     @property
     def principle(self) -> Principle | None:

@@ -5,7 +5,7 @@ and the project's rules reference ``docs/rules.md`` (points 1–18), which the r
 cite by number. The engine builds no sentences: it reports events and reasons.
 """
 
-from .actions import Action, Pass, Play, Swap, action_token, parse_action, parse_url_form, url_form
+from .actions import Action, Pass, Play, Swap, parse_action, parse_url_form, url_form
 from .cards import (
     ALL_CARDS,
     BRISQUE_COUNT,
@@ -55,10 +55,13 @@ from .rules import (
     TRUMP_VALUES,
     Combination,
     Reason,
+    SettingError,
+    SettingField,
     Settings,
     TrickWin,
     combination_value,
     declaration_in_trumps,
+    setting_fields,
 )
 
 __all__ = [
@@ -103,13 +106,14 @@ __all__ = [
     "RecordError",
     "Replay",
     "SeatView",
+    "SettingError",
+    "SettingField",
     "Settings",
     "Step",
     "Suit",
     "Swap",
     "Trick",
     "TrickWin",
-    "action_token",
     "combination_value",
     "count_deal",
     "declaration_in_trumps",
@@ -121,6 +125,7 @@ __all__ = [
     "parse_url_form",
     "random_record",
     "replay",
+    "setting_fields",
     "sorted_hand",
     "trick_winner",
     "url_form",

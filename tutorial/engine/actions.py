@@ -1,6 +1,6 @@
 """Actions a player takes, and their tokens in deal records.
 
->>> action_token(parse_action("QS/mariage"))
+>>> parse_action("QS/mariage").token
 'QS/mariage'
 >>> parse_action("swap")
 Swap()
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ALL_CARDS, Card
-from .rules import Combination
+from .cards import ALL_CARDS, Card, Suit
+from .rules import Combination, declaration_in_trumps
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,17 @@ class Play:
         if self.declaration is None:
             return self.card.code
         return f"{self.card.code}/{self.declaration.token}"
+
+    @property
+    def declaration_suit(self) -> Suit | None:
+        """The suit of the declaration made with this card: the card's for a suit combination,
+        ``None`` for a quinte or no declaration (rule 12)."""
+        return self.declaration.suit_of(self.card) if self.declaration is not None else None
+
+    def declaration_in_trumps(self, trumps: Suit) -> bool:
+        """Rule 12: the declaration made with this card is in trumps (never a quinte)."""
+        comb = self.declaration
+        return comb is not None and declaration_in_trumps(comb, self.declaration_suit, trumps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +85,6 @@ def parse_action(token: str) -> Action:
         return Play(card, _COMBINATIONS_BY_TOKEN[name])
     except KeyError:
         raise ValueError(f"not a declaration: {name!r} in {token!r}") from None
-
-
-def action_token(action: Action) -> str:
-    """The record token of an action."""
-    return action.token
 
 
 _URL_SEPARATOR = "-"  # "/" separates path segments in a URL

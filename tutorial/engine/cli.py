@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
 from .record import DealRecord, RecordError, replay
+from .rules import Settings, setting_fields
 
 
 def replay_lines(record: DealRecord) -> list[dict[str, object]]:
@@ -77,7 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     rn = sub.add_parser("random", help="write random legal deal records")
     rn.add_argument("--seed", type=int, default=0)
     rn.add_argument("--count", type=int, default=1)
-    rn.add_argument("--quinte", type=int, choices=(50, 100), default=50)
+    for field in setting_fields("deal"):  # --quinte 50|100: every deal setting
+        rn.add_argument(f"--{field.key}", type=int, choices=field.values, default=field.default)
     args = parser.parse_args(argv)
     if args.command == "replay":
         if args.file == "-":
@@ -93,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .random_play import random_record
 
     rng = random.Random(args.seed)
+    settings = Settings.from_json({f.key: getattr(args, f.key) for f in setting_fields("deal")})
     for _ in range(args.count):
-        sys.stdout.write(random_record(rng, quinte_value=args.quinte).dumps() + "\n")
+        sys.stdout.write(random_record(rng, settings).dumps() + "\n")
     return 0

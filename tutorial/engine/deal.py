@@ -772,7 +772,7 @@ class Deal:
             cards = self._combination_cards(player, action.declaration, card)
             assert cards is not None
             comb = action.declaration
-            suit = None if comb is Combination.QUINTE else card.suit
+            suit = comb.suit_of(card)
             in_trumps = declaration_in_trumps(comb, suit, self.trumps)
             declaration = Declaration(
                 player,

@@ -70,6 +70,11 @@ class CardPlayed:
         """Rule 4 for a lead (the leader is free); else the rule of the reason it was allowed."""
         return 4 if self.leading else self.reason.rule
 
+    @property
+    def declaration_suit(self) -> Suit | None:
+        """The declaration's suit (``None`` for a quinte or no declaration)."""
+        return self.declaration.suit_of(self.card) if self.declaration is not None else None
+
 
 @dataclass(frozen=True, slots=True)
 class DeclarationShown:

@@ -12,10 +12,10 @@ from .actions import Action, Play, Swap
 from .cards import ALL_CARDS, Card, Suit
 from .deal import Deal, Phase
 from .record import DealRecord
-from .rules import HAND_SIZE, QUINTE_VALUES, Combination, Settings
+from .rules import HAND_SIZE, Combination, Settings
 
 
-def random_record(rng: random.Random, *, quinte_value: int = QUINTE_VALUES[0]) -> DealRecord:
+def random_record(rng: random.Random, settings: Settings | None = None) -> DealRecord:
     """A random legal deal, taking declarations and the exchange often enough to show them all.
 
     Some decks are arranged so that a chouine or a quinte is dealt: they are too rare otherwise.
@@ -32,13 +32,14 @@ def random_record(rng: random.Random, *, quinte_value: int = QUINTE_VALUES[0]) -
         _deal_to(deck, rng.randrange(2), dealer, rng.sample(brisques, HAND_SIZE))
     elif roll < 0.24:  # a quateron in hand
         _deal_to(deck, rng.randrange(2), dealer, _suit_cards(Combination.QUATERON, suit))
-    deal = Deal(deck, dealer, Settings(quinte_value=quinte_value))
+    settings = settings or Settings()
+    deal = Deal(deck, dealer, settings)
     tokens: list[str] = []
     while not deal.is_over:
         action = choose_action(deal, rng)
         tokens.append(action.token)
         deal.apply(action)
-    return DealRecord(tuple(deck), dealer, tuple(tokens), quinte_value)
+    return DealRecord(tuple(deck), dealer, tuple(tokens), settings)
 
 
 def _suit_cards(combination: Combination, suit: Suit) -> list[Card]:

@@ -20,7 +20,7 @@ from .cards import DECK_SIZE, Card
 from .deal import Deal, IllegalAction
 from .events import DealerDrawn, Event
 from .match import lower_card_deals
-from .rules import QUINTE_VALUES, Reason, Settings
+from .rules import Reason, SettingError, Settings, setting_fields
 
 FORMAT = "chouine-deal"
 VERSION = 1
@@ -51,20 +51,16 @@ class DealRecord:
     deck: tuple[Card, ...]
     dealer: int
     actions: tuple[str, ...] = ()
-    quinte_value: int = QUINTE_VALUES[0]
+    settings: Settings = field(default_factory=Settings)  # only its deal settings are written (``rules``)
     players: tuple[str, str] = ("Alice", "Bob")
     draw: tuple[tuple[Card, Card], ...] = ()
     meta: Mapping[str, Any] = field(default_factory=dict, compare=False)
-
-    @property
-    def settings(self) -> Settings:
-        return Settings(quinte_value=self.quinte_value)
 
     def to_json(self) -> dict[str, Any]:
         obj: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
-            "rules": {"quinte": self.quinte_value},
+            "rules": self.settings.to_json("deal"),
             "dealer": self.dealer,
             "players": list(self.players),
             "deck": [c.code for c in self.deck],
@@ -99,7 +95,7 @@ class DealRecord:
             raise RecordError(f'"format" must be "{FORMAT}"')
         if not _is_int(obj.get("version")) or obj.get("version") != VERSION:
             raise RecordError(f'"version" must be {VERSION}')
-        quinte = _parse_quinte(obj.get("rules", {}))
+        settings = _parse_rules(obj.get("rules", {}))
         dealer = obj.get("dealer")
         if not _is_int(dealer) or dealer not in (0, 1):
             raise RecordError('"dealer" must be 0 or 1')
@@ -116,7 +112,7 @@ class DealRecord:
             deck=cards,
             dealer=dealer,
             actions=tuple(actions),
-            quinte_value=quinte,
+            settings=settings,
             players=players,
             draw=draw,
             meta=meta,
@@ -128,14 +124,15 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
-def _parse_quinte(rules: object) -> int:
-    """The optional rules object: the value of a quinte (50 unless it says 100)."""
-    if not isinstance(rules, dict) or set(rules) - {"quinte"}:
-        raise RecordError('"rules" is an object with at most "quinte"')
-    quinte = rules.get("quinte", QUINTE_VALUES[0])
-    if not _is_int(quinte) or quinte not in QUINTE_VALUES:
-        raise RecordError(f'"rules.quinte" must be 50 or 100, not {quinte!r}')
-    return int(quinte)
+def _parse_rules(rules: object) -> Settings:
+    """The optional rules object: the deal's settings (each missing one at its default)."""
+    try:
+        return Settings.from_json(rules, scope="deal")
+    except SettingError as exc:
+        if exc.field is None:
+            keys = ", ".join(f'"{f.key}"' for f in setting_fields("deal"))
+            raise RecordError(f'"rules" is an object with at most {keys}') from None
+        raise RecordError(f'"rules.{exc.field.key}" must be {exc.field.allowed}, not {exc.given!r}') from None
 
 
 def _parse_players(players: object) -> tuple[str, str]:

@@ -12,10 +12,12 @@ project's rules reference (``docs/rules.md``), whose point numbers the comments 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Literal
 
-from .cards import DECK_SIZE, TOTAL_CARD_POINTS, Rank, Suit
+from .cards import DECK_SIZE, TOTAL_CARD_POINTS, Card, Rank, Suit
 
 HAND_SIZE = 5  # rule 3: five cards each
 TURN_UP_INDEX = 10  # rule 3: deck[10] is the turn-up
@@ -49,6 +51,16 @@ class Combination(Enum):
         """The ranks of a suit combination; empty for the quinte (any five brisques)."""
         return SUIT_COMBINATION_RANKS.get(self, ())
 
+    @property
+    def has_suit(self) -> bool:
+        """Rule 12: every combination is of one suit but the quinte (any five brisques)."""
+        return self is not Combination.QUINTE
+
+    def suit_of(self, card: Card) -> Suit | None:
+        """The suit of this combination declared with ``card``: the card's, or ``None`` for a
+        quinte."""
+        return card.suit if self.has_suit else None
+
 
 SUIT_COMBINATION_RANKS: dict[Combination, tuple[Rank, ...]] = {
     Combination.MARIAGE: (Rank.KING, Rank.QUEEN),
@@ -71,23 +83,133 @@ TRUMP_VALUES: dict[Combination, int] = {
 }
 
 
+#: Where a setting belongs: ``"deal"`` (a deal record carries it) or ``"match"`` (the match
+#: around the deals: a practice game carries it, a deal record does not).
+Scope = Literal["deal", "match"]
+
+
+class SettingError(ValueError):
+    """A setting's value that is not one of the allowed ones (``field`` says which setting),
+    or settings that are not an object of known keys (``field`` is ``None``)."""
+
+    def __init__(self, field: SettingField | None, given: object, message: str) -> None:
+        self.field = field
+        self.given = given
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class SettingField:
+    """One setting of :class:`Settings`, as OpenSpiel's ``parameter_specification`` lists a
+    game's parameters: every setting is an ``int`` with a short list of allowed values.
+
+    ``name`` is the attribute of :class:`Settings`; ``key`` its one spelling in records, game
+    tokens and query strings; ``values`` the allowed values, the default first; ``rule`` the
+    point of ``docs/rules.md`` that states it. The registry :data:`SETTING_FIELDS` only grows at
+    its end, so a packed form that lists fields in order stays readable.
+    """
+
+    name: str
+    key: str
+    values: tuple[int, ...]
+    rule: int
+    scope: Scope
+
+    @property
+    def default(self) -> int:
+        return self.values[0]
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values in words for an error message: ``50 or 100``."""
+        return " or ".join(str(v) for v in self.values)
+
+    def from_json(self, value: object) -> int:
+        """A JSON value: exactly one of the allowed integers (not 100.0, not ``True``)."""
+        if type(value) is not int or value not in self.values:
+            raise SettingError(self, value, f'"{self.key}" must be {self.allowed}, not {value!r}')
+        return value
+
+    def from_text(self, text: str) -> int:
+        """A query string's text, compared with the allowed values' spellings: nothing is
+        converted (a 5,000-digit number is refused like ``abc``)."""
+        for value in self.values:
+            if text == str(value):
+                return value
+        raise SettingError(self, text, f'"{self.key}" must be {self.allowed}, not {text!r}')
+
+
+#: Every setting, in the order the packed forms list them (append only).
+SETTING_FIELDS: tuple[SettingField, ...] = (
+    SettingField("quinte_value", "quinte", QUINTE_VALUES, 12, "deal"),
+    SettingField("match_target", "target", MATCH_TARGETS, 17, "match"),
+)
+
+
+def setting_fields(scope: Scope | None = None) -> tuple[SettingField, ...]:
+    """The settings of ``scope`` (every setting when ``None``), in registry order."""
+    return tuple(f for f in SETTING_FIELDS if scope is None or f.scope == scope)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The two points left to settings: the quinte's value and the match length."""
+    """The points left to settings (:data:`SETTING_FIELDS`): the quinte's value and the match
+    length. The one value a deal's, a record's and a practice game's rules travel as.
+
+    >>> Settings.from_json({"quinte": 100}).to_json()
+    {'quinte': 100, 'target': 3}
+    >>> Settings(quinte_value=100).to_json(defaults=False)
+    {'quinte': 100}
+    >>> Settings.from_query({"quinte": "100", "target": "2"}, scope="deal").to_json("deal")
+    {'quinte': 100}
+    """
 
     quinte_value: int = QUINTE_VALUES[0]
     match_target: int = MATCH_TARGETS[0]
 
     def __post_init__(self) -> None:
-        if type(self.quinte_value) is not int or self.quinte_value not in QUINTE_VALUES:
-            raise ValueError(f"quinte is worth 50 or 100, not {self.quinte_value!r}")
-        if type(self.match_target) is not int or self.match_target not in MATCH_TARGETS:
-            raise ValueError(f"a match is won at 3 or 2 deals, not {self.match_target!r}")
+        for f in SETTING_FIELDS:
+            f.from_json(getattr(self, f.name))
+
+    @property
+    def last_trick_bonus(self) -> int:
+        """Rule 16: the dix de der (not a setting: the same in every variant we know)."""
+        return LAST_TRICK_BONUS
+
+    def to_json(self, scope: Scope | None = None, *, defaults: bool = True) -> dict[str, int]:
+        """``{key: value}`` for every setting of ``scope`` (every setting when ``None``);
+        without ``defaults``, only the settings away from their default (the short form)."""
+        return {
+            f.key: getattr(self, f.name)
+            for f in setting_fields(scope)
+            if defaults or getattr(self, f.name) != f.default
+        }
+
+    @classmethod
+    def from_json(cls, obj: object, scope: Scope | None = None) -> Settings:
+        """The settings of a JSON object (:meth:`to_json`'s form); a missing key takes its
+        default, so an object written before a setting existed stays valid. An unknown key or
+        a value not allowed: :class:`SettingError`."""
+        fields = setting_fields(scope)
+        keys = [f.key for f in fields]
+        if not isinstance(obj, dict) or any(k not in keys for k in obj):
+            raise SettingError(None, obj, f"the settings are an object with at most {_quoted(keys)}")
+        return cls(**{f.name: f.from_json(obj[f.key]) for f in fields if f.key in obj})
+
+    @classmethod
+    def from_query(cls, args: Mapping[str, str], scope: Scope | None = None) -> Settings:
+        """The settings of a query string (a setting absent takes its default; other
+        parameters are not read); a value not allowed: :class:`SettingError`."""
+        return cls(**{f.name: f.from_text(args[f.key]) for f in setting_fields(scope) if f.key in args})
+
+
+def _quoted(keys: Sequence[str]) -> str:
+    return ", ".join(f'"{k}"' for k in keys)
 
 
 def declaration_in_trumps(combination: Combination, suit: Suit | None, trumps: Suit) -> bool:
     """Rule 12: a suit combination is in trumps when its suit is trumps; a quinte has no suit."""
-    return combination is not Combination.QUINTE and suit is trumps
+    return combination.has_suit and suit is trumps
 
 
 def combination_value(combination: Combination, in_trumps: bool, settings: Settings) -> int:

@@ -4,27 +4,25 @@ An extension of :mod:`tutorial.narration.coach` (the practice table's words), ke
 module so the two grow apart without conflict: it reuses :class:`Coach` for the reasons and
 the names of actions, and adds the sentences a narrated deal needs.
 
-Everything is said from the chooser's own view: the grade comes from
-:func:`tutorial.ai.grade`, which decides from the seat's :class:`tutorial.ai.Knowledge` only
-(rule 18), so no sentence names a card the chooser could not see (tested).
+Everything is said from the chooser's own view: the grade is given by the caller (the web
+layer reads the one evaluation per position, :func:`tutorial.ai.analysis.analyse`, which
+decides from the seat's :class:`tutorial.ai.Knowledge` only, rule 18), so no sentence names a
+card the chooser could not see (tested). Narration never runs a search.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Evaluation, Grade, GradeKind, Level, Reason, evaluate, judge
-from tutorial.engine import Action, Deal, Pass, Play, Swap, declaration_in_trumps
+from tutorial.ai import Grade, GradeKind, Reason
+from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, pgettext
 from .coach import Coach, explained
 from .language import Speaker
 
-#: The coach's level in narrated deals: the strongest (a grade costs about 10 ms).
-LEVEL: Level = "expert"
 #: Kind of the coach's sentences (templates style them apart).
 COACH = "coach"
 
@@ -37,16 +35,6 @@ class ChoiceNote:
     player: int
     kind: GradeKind
     sentences: tuple[Line, ...]
-
-
-def grade_choice(deal: Deal, action: Action, seed: str) -> Grade:
-    """The coach's grade of ``action`` for ``deal.to_act`` (deterministic for a ``seed``)."""
-    return judge(choice_evaluation(deal, seed), action)
-
-
-def choice_evaluation(deal: Deal, seed: str) -> Evaluation:
-    """The coach's evaluation behind every :func:`grade_choice` of this decision and seed."""
-    return evaluate(deal, random.Random(seed), LEVEL)
 
 
 @dataclass(frozen=True)
@@ -112,6 +100,13 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
 def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     """The coach on the learner's answer to "What would you play?" (addressed to the learner)."""
     t = coach.t
+    if verdict.kind is GradeKind.FORCED:
+        alone = t.pgettext("coach-step", "%(player)s had no other choice.")
+        return ChoiceNote(
+            deal.to_act,
+            verdict.kind,
+            (_sentence(coach.sp.fill(alone, player=coach.narrator.name(deal.to_act))),),
+        )
     text = {
         GradeKind.GOOD: t.pgettext("coach-step", "Your choice, %(action)s, is a good one."),
         GradeKind.INACCURACY: t.pgettext("coach-step", "Your choice, %(action)s, is an inaccuracy."),
@@ -134,7 +129,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "matched": pgettext("coach-step", "That is also what was played."),
     "other": pgettext("coach-step", "Here is what was actually played, and why."),
     "coach": pgettext("coach-step", "The coach on this choice"),
-    "refused": pgettext("coach-step", "The rules do not allow this choice here."),
+    "refused": pgettext("coach-step", "The rules do not allow this choice here: %(reason)s."),
     "speed": pgettext("coach-step", "Speed of Play"),
     "slow": pgettext("coach-step", "slow"),
     "normal": pgettext("coach-step", "normal"),
@@ -209,9 +204,7 @@ def answer_label(coach: Coach, action: Action, deal: Deal) -> str:
     if action.declaration is None:
         return t.pgettext("coach-step", "Play %(card)s") % {"card": card}
     comb = coach.narrator.combination(
-        action.declaration,
-        action.card,
-        declaration_in_trumps(action.declaration, action.card.suit, deal.trumps),
+        action.declaration, action.declaration_suit, action.declaration_in_trumps(deal.trumps)
     )
     return t.pgettext("coach-step", "Play %(card)s and declare %(combination)s") % {
         "card": card,
@@ -240,12 +233,10 @@ def prompt(sp: Speaker, player: str, au_sept: bool) -> str:
 __all__ = [
     "COACH",
     "LABELS",
-    "LEVEL",
     "ChoiceNote",
     "answer_label",
     "answer_note",
     "choice_note",
-    "grade_choice",
     "hidden_card",
     "labels",
     "prompt",

@@ -20,13 +20,14 @@ from tutorial.engine import (
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
     Action,
-    Card,
     Combination,
     Deal,
     Pass,
     Phase,
     Play,
+    Suit,
     Swap,
+    declaration_in_trumps,
 )
 
 from .catalog import pgettext
@@ -144,11 +145,10 @@ class Coach:
         self.narrator = Narrator(sp, players)
 
     # ------------------------------------------------------------------ pieces
-    def _combination(self, comb: Combination | None, suit_card: Card | None, deal: Deal) -> str:
+    def _combination(self, comb: Combination | None, suit: Suit | None, deal: Deal) -> str:
         if comb is None:
             return ""
-        in_trumps = comb is not Combination.QUINTE and suit_card is not None and suit_card.suit is deal.trumps
-        return self.narrator.combination(comb, suit_card, in_trumps)
+        return self.narrator.combination(comb, suit, declaration_in_trumps(comb, suit, deal.trumps))
 
     def action(self, action: Action, deal: Deal) -> str:
         """An action as a noun phrase: "the queen of spades", "the queen of spades, declaring a
@@ -161,7 +161,7 @@ class Coach:
         name = self.sp.card(action.card)
         if action.declaration is None:
             return name
-        comb = self._combination(action.declaration, action.card, deal)
+        comb = self._combination(action.declaration, action.declaration_suit, deal)
         return t.pgettext("coach", "%(card)s, declaring %(combination)s") % {
             "card": name,
             "combination": comb,
@@ -202,12 +202,11 @@ class Coach:
             table, likely = (_WOULD, _WOULD_LIKELY) if would else (_SAYS, _SAYS_LIKELY)
             message = likely.get(kind) if chance is not None else None
             text = t.pgettext(*(message or table[kind]))
-        suit_card = Card.parse("A" + reason.suit.code) if reason.suit is not None else None
         values = {
             "action": self.subject(reason.action, deal),
             "num": points,
             "card": self.sp.card(reason.card) if reason.card is not None else "",
-            "combination": self._combination(reason.combination, suit_card, deal),
+            "combination": self._combination(reason.combination, reason.suit, deal),
             "points": self.points(points),
             "likely": self.sp.likelihood(chance) if chance is not None else "",
             "bonus": LAST_TRICK_BONUS,
@@ -361,6 +360,7 @@ class Coach:
             GradeKind.GOOD: t.pgettext("coach-grade", "good"),
             GradeKind.INACCURACY: t.pgettext("coach-grade", "inaccuracy"),
             GradeKind.MISTAKE: t.pgettext("coach-grade", "mistake"),
+            GradeKind.FORCED: t.pgettext("coach-grade", "only move"),
         }[kind]
 
     def better(self, grade: Grade, deal: Deal) -> str:

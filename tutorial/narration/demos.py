@@ -93,6 +93,14 @@ class Demo:
     def total(self) -> int:
         return len(self.frames)
 
+    def step_number(self, text: str) -> int | None:
+        """The step a URL segment names (``"1"`` to ``total``, digits with no leading zero),
+        or ``None``: nothing longer than the last step's number is converted."""
+        if not text.isascii() or not text.isdigit() or text[0] == "0" or len(text) > len(str(self.total)):
+            return None
+        number = int(text)
+        return number if number <= self.total else None
+
     def frame(self, number: int) -> Frame:
         """Step ``number`` (1 to ``total``); IndexError outside."""
         if not 1 <= number <= len(self.frames):
@@ -133,6 +141,17 @@ def swap_reminders(frames: tuple[Frame, ...]) -> list[bool]:
             told.add(player)
         reminders.append(remind)
     return reminders
+
+
+def action_step(record: DealRecord, index: int) -> int:
+    """The step number that plays the record's action ``index`` (from 0): after the draw
+    for dealer (when the record has one) and the deal.
+
+    >>> from tutorial.engine import ALL_CARDS
+    >>> action_step(DealRecord(tuple(ALL_CARDS), 0), 0)
+    2
+    """
+    return index + 2 + (1 if record.draw else 0)
 
 
 def frames_of(record: DealRecord, rep: Replay) -> tuple[Frame, ...]:

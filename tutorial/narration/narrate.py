@@ -63,6 +63,7 @@ from tutorial.engine.rules import QUINTE_SIZE
 
 from .language import Speaker
 from .names import capitalize
+from .refusals import reason_sentence
 
 #: How many times a rule reminder is said before the narration stops repeating it.
 REMINDERS = 2
@@ -202,7 +203,7 @@ class Narrator:
         return self.sp.points(n)
 
     # ------------------------------------------------------------------ combinations
-    def combination(self, comb: Combination, suit_card: Card | None, in_trumps: bool) -> str:
+    def combination(self, comb: Combination, suit: Suit | None, in_trumps: bool) -> str:
         """A combination as a noun phrase with its article ("a mariage in hearts")."""
         tr = self.tr
         if comb is Combination.QUINTE:
@@ -215,15 +216,14 @@ class Narrator:
                 Combination.QUATERON: tr.pgettext("combination", "a quateron in trumps"),
                 Combination.CHOUINE: tr.pgettext("combination", "a chouine in trumps"),
             }[comb]
-        assert suit_card is not None
-        suit = self.sp.suit(suit_card.suit)
+        assert suit is not None
         message = {
             Combination.MARIAGE: tr.pgettext("combination", "a mariage in %(suit)s"),
             Combination.TIERCE: tr.pgettext("combination", "a tierce in %(suit)s"),
             Combination.QUATERON: tr.pgettext("combination", "a quateron in %(suit)s"),
             Combination.CHOUINE: tr.pgettext("combination", "a chouine in %(suit)s"),
         }[comb]
-        return message % {"suit": suit}
+        return message % {"suit": self.sp.suit(suit)}
 
     # ------------------------------------------------------------------ events
     def event(self, ev: Event, before: Deal | None, out: list[Sentence]) -> None:
@@ -428,7 +428,7 @@ class Narrator:
             self.follow_reason(ev, lead, out)
         if ev.declaration is None:
             return
-        comb = self.combination(ev.declaration, ev.card, ev.declaration_in_trumps)
+        comb = self.combination(ev.declaration, ev.declaration_suit, ev.declaration_in_trumps)
         if ev.declaration is Combination.CHOUINE:
             text = tr.gettext("With this card %(player)s declares %(combination)s.")
         else:
@@ -666,7 +666,7 @@ class Narrator:
                     (
                         self.combination(
                             declared.combination,
-                            Card.parse("A" + declared.suit.code) if declared.suit else None,
+                            declared.suit,
                             declared.in_trumps,
                         ),
                         declared.value,
@@ -801,21 +801,23 @@ class Narrator:
         by_combination: dict[tuple[Combination, str | None], list[Card]] = {}
         for action in actions:
             if isinstance(action, Play) and action.declaration is not None:
-                suit = None if action.declaration is Combination.QUINTE else action.card.suit.code
-                by_combination.setdefault((action.declaration, suit), []).append(action.card)
+                suit = action.declaration_suit
+                by_combination.setdefault((action.declaration, suit.code if suit else None), []).append(
+                    action.card
+                )
         order = list(Combination)
         for (comb, _suit), cards in sorted(
             by_combination.items(), key=lambda item: (order.index(item[0][0]), item[0][1] or "")
         ):
             carriers = sorted(cards, key=lambda card: -int(card.rank))
-            in_trumps = declaration_in_trumps(comb, carriers[0].suit, deal.trumps)
+            in_trumps = declaration_in_trumps(comb, comb.suit_of(carriers[0]), deal.trumps)
             self.say(
                 out,
                 MAY,
                 CardPlayed.declaration_rule,
                 self.tr.gettext("%(player)s may declare %(combination)s by playing %(cards)s."),
                 player=self.name(deal.to_act),
-                combination=self.combination(comb, carriers[0], in_trumps),
+                combination=self.combination(comb, comb.suit_of(carriers[0]), in_trumps),
                 cards=self.cards(carriers, "or"),
             )
 
@@ -849,24 +851,13 @@ class Narrator:
         return replace(sentence, cards=tuple(card.code for card in cards))
 
     def refusal(self, card: Card, reason: Reason) -> Sentence:
-        tr = self.tr
-        text = {
-            Reason.MUST_FOLLOW_SUIT: tr.gettext(
-                "%(card)s may not be played: the follower holds the suit led and must follow it."
-            ),
-            Reason.MUST_OVERTRUMP: tr.gettext(
-                "%(card)s may not be played: on a trump lead the follower must play a higher trump when "
-                "holding one."
-            ),
-            Reason.MUST_TRUMP: tr.gettext(
-                "%(card)s may not be played: void in the suit led, the follower must play a trump."
-            ),
-        }.get(reason)
-        if text is None:  # pragma: no cover - the engine refuses a card only for these reasons
-            text = tr.gettext("%(card)s may not be played.")
-        return self.sentence(
-            MAY_NOT, text % {"card": self.card(card)}, reason.rule, card=card.code, reason=reason
+        """Why ``card`` may not be played, with the reason's words (:func:`reason_sentence`)."""
+        text = self.sp.fill(
+            self.tr.gettext("%(card)s may not be played: %(reason)s."),
+            card=self.card(card),
+            reason=reason_sentence(reason, self.sp),
         )
+        return self.sentence(MAY_NOT, text, reason.rule, card=card.code, reason=reason)
 
     def blocked(
         self, player: str, comb: Combination, suit: Suit | None, reason: Reason, deal: Deal
@@ -880,7 +871,7 @@ class Narrator:
         else:
             assert suit is not None
             in_trumps = declaration_in_trumps(comb, suit, deal.trumps)
-            comb_text = self.combination(comb, Card.parse("A" + suit.code), in_trumps)
+            comb_text = self.combination(comb, suit, in_trumps)
             text = tr.gettext(
                 "%(player)s holds %(combination)s but may not declare it: one declaration per suit in a "
                 "deal, and this suit has had its declaration."

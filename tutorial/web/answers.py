@@ -1,48 +1,37 @@
-"""The coach's answers that a URL fixes, computed once per app.
+"""The coach's answers, computed once per app: one evaluation per position.
 
-A position of the practice table, or a decision of a narrated deal, always gets the same
-evaluation from the coach (its random generator is seeded from the URL's data), and every
-question about that decision is answered from that one evaluation (:func:`tutorial.ai.judge`):
-the three steps of a hint, the warning before a move, the grade of each move in the review,
-the coach's note on a replayed step, the grade of a play-along answer and the summary's
-grades. The evaluations are kept per app in :data:`ANSWERS`, a bounded LRU
-(:class:`tutorial.web.caching.AppCache`, the one cache API of the site), keyed by what fixes
-them:
-
-- a narrated deal (demo, replayed record, play-along): the seed the coach is given (the
-  deal's record and the step, see :func:`tutorial.narration.choices.choice_evaluation`):
-  :func:`choice_grade`;
-- the practice table: the game and the move's index
-  (:func:`tutorial.web.play.computer.table_evaluation`).
+Every question about a decision (the three steps of a hint, the warning before a move, the
+grade of each move in the review, the coach's note on a narrated or replayed step, a
+question's answers, a play-along answer and the summary's grades, the deal's chart) is
+answered from the one evaluation of that position, :func:`tutorial.ai.analysis.analyse`: a
+pure function of what the seat to act may know and the deal's settings, seeded from them. The
+evaluations are kept per app in :data:`ANSWERS`, a bounded LRU
+(:class:`tutorial.web.caching.AppCache`, the one cache API of the site), under the position's
+canonical key (:func:`tutorial.ai.analysis.position_key`): the same decision reached from a
+demo, its quick first deal, a replay of the same record or the practice table is searched
+once and judged the same everywhere.
 
 Independent of the page cache (:mod:`tutorial.web.render`): these are data, shared by every
-language and by page and fragment. Outside an app (a script, a test of the narration) nothing
-is kept.
+language and by page and fragment. Outside an app (a script, a test) nothing is kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from tutorial.ai import Evaluation, Grade, judge
+from tutorial.ai.analysis import analyse, position_key
 from tutorial.engine import Action, Deal
-from tutorial.narration.choices import choice_evaluation
 from tutorial.web.caching import AppCache
 
 #: The coach's evaluations, kept per app (one is a few kilobytes: some megabytes in all).
-ANSWERS: AppCache[Hashable, Evaluation] = AppCache("answers", maxsize=4096)
+ANSWERS: AppCache[str, Evaluation] = AppCache("answers", maxsize=4096)
 
 
-def choice_grade(deal: Deal, action: Action, seed: str) -> Grade:
-    """:func:`tutorial.narration.choices.grade_choice`, its evaluation computed once per seed and
-    decision (a seed names a deal's step, and a quick demo's step and its full deal's share
-    numbers: the decision itself is part of the key)."""
-    decision = (
-        deal.trick_number,
-        deal.phase,
-        deal.to_act,
-        tuple(card.code for card in deal.trick),
-        tuple(card.code for card in deal.hands[deal.to_act]),
-    )
-    evaluation = ANSWERS.get_or_make(("choice", seed, decision), lambda: choice_evaluation(deal, seed))
-    return judge(evaluation, action)
+def evaluation(deal: Deal) -> Evaluation:
+    """The coach's evaluation of the decision in ``deal`` (the player to act), computed once
+    per app and position."""
+    return ANSWERS.get_or_make(position_key(deal), lambda: analyse(deal))
+
+
+def grade(deal: Deal, action: Action) -> Grade:
+    """The coach's grade of ``action`` in ``deal``, from :func:`evaluation`."""
+    return judge(evaluation(deal), action)

@@ -64,10 +64,12 @@ def test_a_log_the_engine_refuses_is_corrupt() -> None:
 
 
 def test_the_settings_are_the_engines_two() -> None:
-    assert settings_json(100, 2) == {"quinte_value": 100, "match_target": 2}
-    assert settings_of(settings_json(100, 2)) == Settings(quinte_value=100, match_target=2)
+    chosen = Settings(quinte_value=100, match_target=2)
+    assert settings_json(chosen) == {"quinte": 100, "target": 2}
+    assert settings_json(Settings()) == {}  # the defaults are not written
+    assert settings_of(settings_json(chosen)) == chosen
     with pytest.raises(ValueError):
-        settings_json(60, 3)
+        settings_of({"quinte": 60})
 
 
 def test_the_next_deal_may_be_dealt_only_between_deals_of_a_match_not_won() -> None:

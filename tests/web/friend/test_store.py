@@ -14,7 +14,7 @@ from tutorial.web.friend.store import Full, Store, database_url, token_hash
 
 def _new(store: Store, address: str = "198.51.100.7", now: float = 1000.0, **bounds: int) -> str:
     table_id, _token = store.create(
-        settings={"quinte_value": 50, "match_target": 3},
+        settings={"target": 2},
         names=("Camille", "Lucía"),
         address=address,
         now=now,
@@ -41,7 +41,7 @@ def test_a_new_table_has_the_host_seated_and_the_guest_seat_free(store: Store) -
     table_id = _new(store)
     loaded = store.load(table_id)
     assert loaded is not None
-    assert loaded.settings == {"quinte_value": 50, "match_target": 3}
+    assert loaded.settings == {"target": 2}
     assert [s.name for s in loaded.seats] == ["Camille", "Lucía"]
     assert loaded.seats[0].token_hash is not None and loaded.seats[1].token_hash is None
     assert len(loaded.deck_secret) == 64 and loaded.log == ()

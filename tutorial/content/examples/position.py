@@ -90,9 +90,9 @@ def _declared(words: list[str], at: str) -> tuple[int, Combination, Suit | None]
     """A ``declared ROLE COMBINATION [SUIT]`` line: a quinte has no suit, the others need one."""
     comb = _lookup(COMBINATIONS, words[2] if len(words) > 2 else "", "a declaration", at)
     suit = _lookup(SUITS, words[3], "a suit", at) if len(words) > 3 else None
-    if comb is not Combination.QUINTE and suit is None:
+    if comb.has_suit and suit is None:
         raise ExampleError(f"{at}: a {comb.token} needs a suit")
-    return (role(words[1], at), comb, None if comb is Combination.QUINTE else suit)
+    return (role(words[1], at), comb, suit if comb.has_suit else None)
 
 
 def _lookup(table: dict[str, T], word: str, what: str, at: str) -> T:

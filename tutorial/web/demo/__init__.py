@@ -12,12 +12,12 @@ Every step is a whole page; an htmx request gets only the ``stage`` block (table
 and controls), which the controls swap into ``#demo-stage`` and push to the history. Each
 demo is replayed once per process and its narration made once per language (cached), so a
 step renders from ready data. The page's words come from the ``narration`` catalog
-(:data:`tutorial.narration.demos.LABELS`), like the narration itself.
+(:func:`tutorial.web.table.labels.labels`, and :data:`tutorial.narration.choices.LABELS` for
+the question and play-along boxes), like the narration itself.
 """
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from flask import Blueprint, Response, abort, redirect, url_for
@@ -26,10 +26,10 @@ from werkzeug.routing import BuildError
 from tutorial.narration.demos import Demo, demos
 from tutorial.narration.language import speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
-from tutorial.web.demo.labels import count_label, labels
-from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
+from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
 from tutorial.web.demo.quick import QuickDemo, is_quick, quick
 from tutorial.web.render import cached_page, render_page
+from tutorial.web.table.labels import count_label, labels
 
 bp = Blueprint("demo", __name__)
 
@@ -41,9 +41,6 @@ FIRST_DEAL = "first-deal"
 def _replay_demos(_state: object) -> None:
     """Replay every demo when the app is built: a broken record fails at start, not per request."""
     demos()
-
-
-_STEP = re.compile(r"[1-9][0-9]{0,5}")
 
 
 def _demo(slug: str) -> Demo:
@@ -95,9 +92,7 @@ def start(lang: str, slug: str) -> Response:
 @cached_page
 def step(lang: str, slug: str, step: str) -> Response:
     demo = _demo(slug)
-    if not _STEP.fullmatch(step) or int(step) > demo.total:
-        abort(404)
-    return step_page(demo, lang, int(step), _addresses(lang, slug))
+    return step_page(demo, lang, step_number(demo, step), _addresses(lang, slug))
 
 
 def _addresses(lang: str, slug: str) -> Addresses:
@@ -134,18 +129,12 @@ def along(lang: str, slug: str, seat: str, answers: str) -> Response:
     return along_page(demo, lang, seat_of(seat), answers, _along(lang, slug, seat_of(seat)), refused_answer())
 
 
-def _number(demo: Demo, step: str) -> int:
-    if not _STEP.fullmatch(step) or int(step) > demo.total:
-        abort(404)
-    return int(step)
-
-
 @bp.get("/<lang:lang>/demo/<slug>/<step>/ask")
 @cached_page
 def ask(lang: str, slug: str, step: str) -> Response:
     """ "What would you play?" before step ``step``'s choice."""
     demo = _demo(slug)
-    return question_page(demo, lang, _number(demo, step), _addresses(lang, slug))
+    return question_page(demo, lang, step_number(demo, step), _addresses(lang, slug))
 
 
 @bp.get("/<lang:lang>/demo/<slug>/<step>/ask/<answer>")
@@ -153,4 +142,4 @@ def ask(lang: str, slug: str, step: str) -> Response:
 def answer(lang: str, slug: str, step: str, answer: str) -> Response:
     """The learner's answer to the question of step ``step``."""
     demo = _demo(slug)
-    return answer_page(demo, lang, _number(demo, step), answer, _addresses(lang, slug))
+    return answer_page(demo, lang, step_number(demo, step), answer, _addresses(lang, slug))

@@ -27,11 +27,11 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Sentence
-from tutorial.web.answers import choice_grade
+from tutorial.web.answers import grade
 from tutorial.web.demo.pages import Addresses, render_step, step_view_of
 from tutorial.web.demo.pause import answer_token, coach_note, question
-from tutorial.web.demo.view import rule_link
 from tutorial.web.render import page_query
+from tutorial.web.table.links import rule_link
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _ANSWERS = re.compile(r"a[0-9a-z]{0,40}")
@@ -61,10 +61,6 @@ class Row:
 def decisions(demo: Demo, seat: int) -> list[int]:
     """The step numbers at which ``seat`` chooses."""
     return [f.number for f in demo.frames if f.token is not None and f.player == seat]
-
-
-def _seed(demo: Demo, number: int) -> str:
-    return f"{demo.slug}|{demo.record.dumps()}|{number}"
 
 
 def parse_answers(demo: Demo, seat: int, raw: str) -> list[Action] | None:
@@ -123,7 +119,7 @@ def along_page(
         number = numbers[len(answers) - 1]
         deal = demo.frame(number).before
         assert deal is not None
-        verdict = choice_grade(deal, answers[-1], _seed(demo, number))
+        verdict = grade(deal, answers[-1])
         feedback = answer_note(coach, deal, verdict)
         matched = answers[-1].token == demo.frame(number).token
         # What was actually played at that decision, and why: the step's narration and the
@@ -177,7 +173,7 @@ def along_page(
         frame = demo.frame(number)
         deal = frame.before
         assert deal is not None and frame.token is not None
-        verdict = choice_grade(deal, action, _seed(demo, number))
+        verdict = grade(deal, action)
         rows.append(
             Row(
                 number,

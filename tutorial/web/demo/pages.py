@@ -18,9 +18,8 @@ from tutorial.engine import Action, Card, Phase, Play, Rank
 from tutorial.engine.events import CardDrawn, DeclarationShown, Event
 from tutorial.narration.choices import labels, questions_label, result_sentence
 from tutorial.narration.coach import Coach
-from tutorial.narration.demos import Demo
+from tutorial.narration.demos import Demo, action_step
 from tutorial.narration.language import speaker
-from tutorial.web.demo import chart
 from tutorial.web.demo.pause import (
     Answer,
     answer,
@@ -31,8 +30,10 @@ from tutorial.web.demo.pause import (
     question,
 )
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.demo.view import StepView, rule_link, step_view
+from tutorial.web.demo.view import StepView, step_view
 from tutorial.web.render import render_page
+from tutorial.web.table import chart
+from tutorial.web.table.links import rule_link
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,14 @@ class Addresses:
     answer: Callable[[int, str], str]
     list: str
     along: Callable[[int], str] | None = None  # seat -> the first play-along page
+
+
+def step_number(demo: Demo, text: str) -> int:
+    """The step a URL segment names (:meth:`Demo.step_number`); 404 for anything else."""
+    number = demo.step_number(text)
+    if number is None:
+        abort(404)
+    return number
 
 
 def step_view_of(
@@ -220,19 +229,18 @@ def step_page(
 
 
 def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
-    """The picture of the deal (:mod:`tutorial.web.demo.chart`): the first player's chance,
+    """The picture of the deal (:mod:`tutorial.web.table.chart`): the first player's chance,
     each mark linked to the step that plays the move."""
     full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
     coach = Coach(speaker(lang), demo.record.players)
-    first_action = 2 + (1 if full.record.draw else 0)  # the step number of the record's first action
 
     def step_of(decision: chart.Decision) -> str:
-        number = decision.index + first_action
+        number = action_step(full.record, decision.index)
         if isinstance(demo, QuickDemo):  # the quick step that shows this full step
             number = next(k for k, (a, b) in enumerate(demo.groups, start=1) if a <= number <= b)
         return urls.step(number)
 
-    grades = deal_grades(full)[first_action - 1 :]  # one per action of the record
+    grades = deal_grades(full)[action_step(full.record, 0) - 1 :]  # one per action of the record
     built = chart.build_chart(
         0,
         demo.record.players,

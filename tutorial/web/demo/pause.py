@@ -42,10 +42,12 @@ from tutorial.narration.demos import Demo, Frame
 from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
-from tutorial.web.answers import choice_grade
+from tutorial.narration.refusals import reason_sentence
+from tutorial.web.answers import grade
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.demo.table import CardView
-from tutorial.web.demo.view import StepView, rule_link
+from tutorial.web.demo.view import StepView
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView
 
 
 @dataclass(frozen=True)
@@ -85,10 +87,6 @@ def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
     return pauses(demo.frames, demo.record.meta)
 
 
-def _seed(demo: Demo, number: int) -> str:
-    return f"{demo.slug}|{demo.record.dumps()}|{number}"
-
-
 def _full(demo: Demo, number: int) -> tuple[Demo, int]:
     """The step-by-step demo and step number of ``demo``'s step ``number`` (its last full step
     in quick mode), so a quick step's coach says what the full deal's says."""
@@ -100,7 +98,7 @@ def _full(demo: Demo, number: int) -> tuple[Demo, int]:
 def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
     """The coach's grade of each step's choice (None for a step without one, or with only one
     move allowed), the same as each step's note gives; each evaluation made once per app
-    (:func:`tutorial.web.answers.choice_grade`)."""
+    (:func:`tutorial.web.answers.grade`)."""
     demo, _ = _full(demo, 1)
     grades: list[Grade | None] = []
     for frame in demo.frames:
@@ -108,7 +106,7 @@ def deal_grades(demo: Demo) -> tuple[Grade | None, ...]:
         if deal is None or frame.token is None or len(deal.legal_actions()) < 2:
             grades.append(None)
         else:
-            grades.append(choice_grade(deal, parse_action(frame.token), _seed(demo, frame.number)))
+            grades.append(grade(deal, parse_action(frame.token)))
     return tuple(grades)
 
 
@@ -118,7 +116,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     frame = demo.frame(number)
     if frame.before is None or frame.token is None:
         return None
-    verdict = choice_grade(frame.before, parse_action(frame.token), _seed(demo, number))
+    verdict = grade(frame.before, parse_action(frame.token))
     return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
 
 
@@ -129,10 +127,6 @@ def answer_token(segment: str) -> str | None:
         return parse_url_form(segment).token
     except ValueError:
         return None
-
-
-def _label(coach: Coach, action: Action, deal: Deal) -> str:
-    return answer_label(coach, action, deal)
 
 
 def question(
@@ -163,7 +157,7 @@ def question(
     actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
     for action in actions:
         token = action.token
-        choices.append(Choice(_label(coach, action, deal), answer_url(url_form(action)), token))
+        choices.append(Choice(answer_label(coach, action, deal), answer_url(url_form(action)), token))
     hrefs = {c.token: c.href for c in choices}
     sides = []
     for side in base.table.sides:
@@ -189,7 +183,8 @@ def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
     assert reason is not None
     if isinstance(action, Play) and action.declaration is None:
         return narrator.refusal(action.card, reason)
-    text = labels(speaker(lang))["refused"]
+    sp = speaker(lang)
+    text = sp.fill(labels(sp)["refused"], reason=reason_sentence(reason, sp))
     return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
 
 
@@ -208,7 +203,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         return None
     if deal.check(action) is not None:
         return action
-    verdict = choice_grade(deal, action, _seed(demo, number))
+    verdict = grade(deal, action)
     note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
     return Answer(note, action.token == frame.token)
 

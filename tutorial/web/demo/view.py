@@ -1,4 +1,4 @@
-"""A narrated deal's step as its page draws it: the table (:mod:`tutorial.web.demo.table`), the
+"""A narrated deal's step as its page draws it: the table (:mod:`tutorial.web.table.model`), the
 narration, the controls.
 
 Teaching view (rule 18): both hands are shown face up, and the page says so.
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from flask import url_for
 
@@ -17,11 +16,11 @@ from tutorial.engine.events import TrickWon
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import Speaker, speaker
 from tutorial.narration.names import card_name
-from tutorial.narration.narrate import Narration, Narrator, RuleLink
-from tutorial.web.demo.labels import labels
+from tutorial.narration.narrate import Narration, Narrator
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.demo.table import CardView, Hand, Hands, Table, build_table, draw_table
-from tutorial.web.rules import rule_url
+from tutorial.web.table.labels import labels
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView, Hand, Hands, Table, build_table, draw_table
 
 
 @dataclass(frozen=True)
@@ -37,22 +36,6 @@ class StepView:
     table: Table
     step_label: str = ""
     fold: bool = False  # quick mode: the rules' reasons, the coach and what comes next fold
-
-
-@cache
-def rule_link(lang: str) -> RuleLink:
-    """The link maker of a language (one per process, so the narration cache is shared)."""
-    return _make_rule_link(lang)
-
-
-def _make_rule_link(lang: str) -> RuleLink:
-    """URL of the rules paragraph stating a rules-reading point, in ``lang`` (every point 1-18
-    is stated: ``tests/content``; another number is a bug, not a link to nowhere)."""
-
-    def link(point: int) -> str | None:
-        return rule_url(lang, point)
-
-    return link
 
 
 def _face_up(

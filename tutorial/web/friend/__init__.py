@@ -57,7 +57,7 @@ from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 from sqlalchemy.exc import SQLAlchemyError
 
-from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Card, parse_url_form
+from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Card, Settings, parse_url_form
 from tutorial.web.friend import seats
 from tutorial.web.friend.events import Hub, sse, version, wait
 from tutorial.web.friend.state import (
@@ -245,7 +245,7 @@ def create(lang: str) -> Response:
     tables.housekeep(now, idle_close=config["FRIEND_IDLE_CLOSE"], purge_after=config["FRIEND_PURGE_AFTER"])
     try:
         table_id, token = tables.create(
-            settings=settings_json(quinte, target),
+            settings=settings_json(Settings(quinte_value=quinte, match_target=target)),
             names=names,
             address=_address(),
             now=now,
@@ -430,7 +430,7 @@ def move(lang: str, table_id: str, action: str) -> Response:
     if checked == "turn":
         raise Refused(409, gettext("It is not your turn: nothing was played."), table_id)
     if isinstance(checked, str):
-        why = refusal_text(checked) or gettext("the rules do not allow it")
+        why = refusal_text(checked, g.get("lang") or "en") or gettext("the rules do not allow it")
         raise Refused(
             400, gettext("This move is not allowed: %(why)s. Nothing was played.", why=why), table_id
         )

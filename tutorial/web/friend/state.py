@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutorial.engine import (
-    MATCH_TARGETS,
-    QUINTE_VALUES,
     Action,
     Card,
     Deal,
@@ -41,14 +39,14 @@ class CorruptLog(ValueError):
 
 
 def settings_of(stored: dict[str, int]) -> Settings:
-    """The table's settings as stored (JSON of the engine's two settings)."""
-    return Settings(quinte_value=int(stored["quinte_value"]), match_target=int(stored["match_target"]))
+    """The table's settings as stored: the engine's short form (``Settings.to_json(defaults=False)``)."""
+    return Settings.from_json(stored)
 
 
-def settings_json(quinte: int, target: int) -> dict[str, int]:
-    if quinte not in QUINTE_VALUES or target not in MATCH_TARGETS:
-        raise ValueError("unknown setting")
-    return {"quinte_value": quinte, "match_target": target}
+def settings_json(settings: Settings) -> dict[str, int]:
+    """What the store keeps of a table's settings (the short form: only those away from
+    their default, so a table made before a setting existed still reads)."""
+    return settings.to_json(defaults=False)
 
 
 def deck(secret: str, table_id: str, index: int) -> tuple[Card, ...]:
@@ -143,7 +141,7 @@ def rebuild(
             deck=deck(secret, table_id, index),
             dealer=match.dealer,
             actions=tokens,
-            quinte_value=settings.quinte_value,
+            settings=settings,
             players=names,
             draw=draws if index == 0 else (),
         )

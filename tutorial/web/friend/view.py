@@ -28,7 +28,6 @@ from tutorial.engine import (
     Reason,
     Swap,
     combination_value,
-    declaration_in_trumps,
     sorted_hand,
     url_form,
 )
@@ -36,13 +35,13 @@ from tutorial.engine.events import TrickWon
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import EVENT, RESULT, Narrator, ScoreLine, Sentence, narrate
+from tutorial.narration.refusals import reason_sentence
 from tutorial.narration.seat import seat_narrate
-from tutorial.web.demo.labels import labels
-from tutorial.web.demo.table import CardView, Hand, Table, build_table
-from tutorial.web.demo.view import rule_link
 from tutorial.web.friend.state import NEXT, TableState
-from tutorial.web.replay.check import reason_text
 from tutorial.web.replay.packing import pack
+from tutorial.web.table.labels import labels
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView, Hand, Table, build_table
 
 
 @dataclass(frozen=True)
@@ -123,11 +122,12 @@ def waiting_text(name: str, seconds: float) -> str:
     )
 
 
-def refusal_text(reason: str) -> str:
-    """Why the engine refused an action, in the page's language."""
+def refusal_text(reason: str, lang: str) -> str:
+    """Why the engine refused an action (its :class:`~tutorial.engine.Reason`'s name), in
+    ``lang``: the narration's one wording of every refusing reason."""
     try:
-        return reason_text(Reason[reason])
-    except KeyError:
+        return reason_sentence(Reason[reason], speaker(lang))
+    except (KeyError, ValueError):
         return ""
 
 
@@ -241,8 +241,8 @@ class Builder:
     def declare_choice(self, action: Play) -> Choice:
         assert action.declaration is not None
         deal = self.deal
-        in_trumps = declaration_in_trumps(action.declaration, action.card.suit, deal.trumps)
-        comb = self.narrator.combination(action.declaration, action.card, in_trumps)
+        in_trumps = action.declaration_in_trumps(deal.trumps)
+        comb = self.narrator.combination(action.declaration, action.declaration_suit, in_trumps)
         value = (
             None
             if action.declaration is Combination.CHOUINE

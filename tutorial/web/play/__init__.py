@@ -22,8 +22,9 @@ Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.pl
 A token that is not ours (tampered, truncated, from another ``SECRET_KEY``), a move that is not
 legal or not the learner's, or an unknown setting: a 400 page in the URL's language that says
 what was wrong and offers a new game. Pages are never kept in the page cache; the coach's
-evaluation of a position is computed once per app (:func:`computer.table_evaluation`) and
-shared by the hint's three steps, the warning and the review. Every control is a plain link
+evaluation of a position is computed once per app (:func:`computer.table_evaluation`, the
+one evaluation per position of :mod:`tutorial.web.answers`) and shared by the hint's three
+steps, the warning, the review and a replay of the deal. Every control is a plain link
 (htmx swaps ``#play-stage`` and pushes the URL when JavaScript runs).
 """
 
@@ -37,8 +38,18 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 from flask import g as flask_g
 from flask_babel import gettext
 
-from tutorial.ai import LEVELS, Grade, GradeKind
-from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Action, Card, Deal, DealRecord, url_form
+from tutorial.ai import LEVELS, Grade, GradeKind, Level
+from tutorial.engine import (
+    Action,
+    Card,
+    Deal,
+    DealRecord,
+    SettingError,
+    SettingField,
+    Settings,
+    setting_fields,
+    url_form,
+)
 from tutorial.narration.coach import Coach
 from tutorial.narration.language import speaker
 from tutorial.web.play import computer
@@ -49,6 +60,7 @@ from tutorial.web.play.games import (
     State,
     advance,
     dumps,
+    level_of,
     loads,
     new_game,
     next_deal,
@@ -61,8 +73,6 @@ from tutorial.web.render import render_page
 
 bp = Blueprint("play", __name__)
 
-_QUINTES = {str(value): value for value in QUINTE_VALUES}
-_TARGETS = {str(target): target for target in MATCH_TARGETS}
 _WARN = {"1": True, "0": False}
 _HINTS = ("1", "2", "3")
 
@@ -134,8 +144,8 @@ def _see_other(url: str) -> Response:
 def index(lang: str) -> Response:
     """The settings of a new match; with them in the query (the form), the match starts."""
     if "level" in request.args:  # the form always sends a level
-        level = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
-        return _start(lang, level)
+        text = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
+        return _start(lang, level_of(text) or "club")
     quick = [(level, url_for("play.start", lang=lang, level=level)) for level in LEVELS]
     return render_page("play/index.html", levels=LEVELS, quick=quick)
 
@@ -143,16 +153,33 @@ def index(lang: str) -> Response:
 @bp.get("/<lang:lang>/play/start/<level>")
 def start(lang: str, level: str) -> Response:
     """A new match against the computer at ``level`` (other settings from the query)."""
-    if level not in LEVELS:
+    chosen = level_of(level)
+    if chosen is None:
         abort(404)
-    return _start(lang, level)
+    return _start(lang, chosen)
 
 
-def _start(lang: str, level: str) -> Response:
-    quinte = _one("quinte", _QUINTES, gettext("The quinte is worth 50 or 100 points.")) or "50"
-    target = _one("target", _TARGETS, gettext("A match is played to 3 deals or to 2.")) or "3"
+def _setting_problem(field: SettingField | None) -> str:
+    """What the 400 page says of a setting the query gives a value it does not allow."""
+    if field is not None and field.key == "target":
+        return str(gettext("A match is played to 3 deals or to 2."))
+    return str(gettext("The quinte is worth 50 or 100 points."))
+
+
+def _settings() -> Settings:
+    """The match's settings from the query (the form's radio buttons; each once at most)."""
+    for field in setting_fields():
+        if len(request.args.getlist(field.key)) > 1:
+            raise BadRequest(_setting_problem(field))
+    try:
+        return Settings.from_query(request.args)
+    except SettingError as exc:
+        raise BadRequest(_setting_problem(exc.field)) from None
+
+
+def _start(lang: str, level: Level) -> Response:
     warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
-    game = new_game(level, _QUINTES[quinte], _TARGETS[target], _WARN[warn] if warn else None)
+    game = new_game(level, _settings(), _WARN[warn] if warn else None)
     game = advance(game, _key(), computer.choose)
     return _see_other(url_for("play.game", lang=lang, token=_token(game)))
 
@@ -172,15 +199,17 @@ def game(lang: str, token: str) -> Response:
     )
     undone = _one("undone", ("1",), gettext("This is not a move you can make in this position.")) is not None
     tokens = _links(current, state)
-    view = build_view(state, token, lang, tokens, Card.parse(why_code) if why_code else None, undone)
+    shown, step, hint_next = None, 0, None
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
-        evaluation = computer.table_evaluation(key, current, len(current.actions), deal)
-        view.hint = _coach(lang).hint(evaluation, deal)
-        view.hint_step = step
-        view.urls["hint_next"] = (
-            url_for("play.game", lang=lang, token=token, hint=step + 1) if step < len(_HINTS) else None
-        )
+        evaluation = computer.table_evaluation(deal)
+        shown = _coach(lang).hint(evaluation, deal)
+        if step < len(_HINTS):
+            hint_next = url_for("play.game", lang=lang, token=token, hint=step + 1)
+    why = Card.parse(why_code) if why_code else None
+    view = build_view(
+        state, token, lang, tokens, why, undone, hint=shown, hint_step=step, hint_next=hint_next
+    )
     return render_page("play/game.html", block="stage", v=view, t=view.t)
 
 
@@ -204,7 +233,7 @@ def move(lang: str, token: str, action: str) -> Response:
         raise BadRequest(gettext("This is not a move you can make in this position."))
     sure = _one("sure", ("1",), gettext("This is not a move you can make in this position."))
     if current.warn and not sure and len(deal.legal_actions()) > 1:
-        graded = _warning(key, current, deal, parsed)
+        graded = _warning(deal, parsed)
         if graded is not None:
             return _confirm(lang, token, current, state, parsed, graded)
     deal.apply(parsed)
@@ -212,14 +241,14 @@ def move(lang: str, token: str, action: str) -> Response:
     return _see_other(url_for("play.game", lang=lang, token=_token(played)))
 
 
-def _warning(key: str, current: Game, deal: Deal, action: Action) -> Grade | None:
+def _warning(deal: Deal, action: Action) -> Grade | None:
     """The coach's grade of the learner's move when it is a mistake to warn about, else None.
 
     Asked only when "warn me" is on (nothing is shown otherwise, so nothing is searched). The
     grade reads the coach's evaluation of the position, computed once and kept for the hint,
     the review and a reload. No cheaper screen first: a club-level look let 4 % of the moves
     the coach grades a mistake through unwarned (9 of 207 on 903 random moves)."""
-    graded = computer.table_grade(key, current, len(current.actions), deal, action)
+    graded = computer.table_grade(deal, action)
     return graded if graded.kind is GradeKind.MISTAKE else None
 
 
@@ -228,13 +257,13 @@ def _confirm(lang: str, token: str, current: Game, state: State, action: Action,
     state = rebuild(current, _key())  # with the states before each action, for the narration
     deal = state.deal
     coach = _coach(lang)
-    view = build_view(state, token, lang, _links(current, state), None)
-    view.confirm = Confirm(
+    confirm = Confirm(
         question=coach.warning(graded, deal),
         reasons=tuple(coach.reason(r, deal) for r in graded.reasons),
         yes=url_for("play.move", lang=lang, token=token, action=url_form(action), sure=1),
         no=url_for("play.game", lang=lang, token=token),
     )
+    view = build_view(state, token, lang, _links(current, state), None, confirm=confirm)
     return render_page("play/game.html", block="stage", v=view, t=view.t)
 
 
@@ -279,7 +308,7 @@ class Decision:
 
     trick: int
     played: str
-    grade: str  # GradeKind value, or "forced" when only one move was allowed
+    grade: GradeKind  # FORCED when only one move was allowed
     grade_name: str
     better: str
     reasons: tuple[str, ...]
@@ -295,7 +324,7 @@ def review(lang: str, token: str) -> Response:
         return _see_other(url_for("play.game", lang=lang, token=token))
     coach = _coach(lang)
     decisions: list[Decision] = []
-    counts = {kind: 0 for kind in GradeKind}
+    counts: dict[GradeKind, int] = {kind: 0 for kind in GradeKind if kind is not GradeKind.FORCED}
     grades: dict[int, Grade | None] = {}
     for step in state.replay.steps:
         if step.player != LEARNER:
@@ -303,16 +332,16 @@ def review(lang: str, token: str) -> Response:
         before = step.before
         played = coach.action(step.action, before)
         if len(before.legal_actions()) == 1:
-            decisions.append(Decision(step.trick, played, "forced", gettext("the only move"), "", ()))
+            decisions.append(Decision(step.trick, played, GradeKind.FORCED, gettext("the only move"), "", ()))
             continue
-        graded = computer.table_grade(key, current, step.index, before, step.action)
+        graded = computer.table_grade(before, step.action)
         grades[step.index] = graded
         counts[graded.kind] += 1
         decisions.append(
             Decision(
                 step.trick,
                 played,
-                graded.kind.value,
+                graded.kind,
                 coach.grade_name(graded.kind),
                 coach.better(graded, before),
                 coach.review(graded, before),

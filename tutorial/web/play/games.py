@@ -30,11 +30,9 @@ from typing import Any
 
 from itsdangerous import BadData, URLSafeSerializer
 
-from tutorial.ai import LEVELS
+from tutorial.ai import LEVELS, Level
 from tutorial.engine import (
     ALL_CARDS,
-    MATCH_TARGETS,
-    QUINTE_VALUES,
     Action,
     Card,
     Deal,
@@ -42,6 +40,7 @@ from tutorial.engine import (
     Match,
     RecordError,
     Replay,
+    SettingError,
     Settings,
     draw_for_dealer,
     parse_action,
@@ -53,10 +52,10 @@ from tutorial.engine.match import random_draw
 
 #: The learner's seat and the computer's.
 LEARNER, COMPUTER = 0, 1
-#: The coach's level for hints, warnings and reviews (whatever the computer's level).
-COACH_LEVEL = "expert"
-#: Token format version (a change of layout makes old tokens foreign).
-VERSION = 1
+#: Token format version: 2 carries the settings whole (``Settings.to_json``, the settings away
+#: from their default); version 1 (the quinte and the target in two places of their own) is
+#: still read.
+VERSION = 2
 #: Longest token accepted, in characters (a whole deal is far below this).
 MAX_TOKEN = 1500
 #: Most moves taken back that a token counts (beyond, the count stays here).
@@ -80,17 +79,12 @@ class Game:
     """One practice match, as its token carries it."""
 
     id: str
-    level: str = "club"
-    quinte: int = QUINTE_VALUES[0]
-    target: int = MATCH_TARGETS[0]
+    level: Level = "club"
+    settings: Settings = field(default_factory=Settings)
     warn: bool = False
     results: tuple[int | None, ...] = ()  # winners of the deals played (None: a tie)
     actions: tuple[str, ...] = ()  # the deal in progress, as record tokens
     undos: int = 0  # moves taken back in the deal in progress
-
-    @property
-    def settings(self) -> Settings:
-        return Settings(quinte_value=self.quinte, match_target=self.target)
 
     @property
     def deal_index(self) -> int:
@@ -101,15 +95,17 @@ class Game:
         return replace(self, actions=(*self.actions, token))
 
 
-def new_game(level: str, quinte: int, target: int, warn: bool | None = None) -> Game:
+def level_of(text: str) -> Level | None:
+    """The computer's level a URL or the form names (``beginner``, ``club``, ``expert``)."""
+    return next((level for level in LEVELS if level == text), None)
+
+
+def new_game(level: Level, settings: Settings | None = None, warn: bool | None = None) -> Game:
     """A new match with a fresh random identifier (warn: on by default at beginner level)."""
-    if level not in LEVELS or quinte not in QUINTE_VALUES or target not in MATCH_TARGETS:
-        raise ValueError("unknown setting")
     return Game(
         id=secrets.token_urlsafe(9),
         level=level,
-        quinte=quinte,
-        target=target,
+        settings=settings or Settings(),
         warn=level == LEVELS[0] if warn is None else warn,
     )
 
@@ -126,8 +122,7 @@ def dumps(game: Game, secret_key: str) -> str:
         VERSION,
         game.id,
         LEVELS.index(game.level),
-        game.quinte,
-        game.target,
+        game.settings.to_json(defaults=False),
         int(game.warn),
         results,
         " ".join(game.actions),
@@ -157,19 +152,20 @@ def _is_int(value: object) -> bool:
 
 
 def _from_payload(payload: Any) -> Game | None:
-    if not isinstance(payload, list) or len(payload) != 9:
+    if isinstance(payload, list) and len(payload) == 9 and payload[0] == 1:
+        # Version 1: the quinte and the match target in places of their own.
+        version, game_id, level, quinte, target, *rest = payload
+        payload = [VERSION, game_id, level, {"quinte": quinte, "target": target}, *rest]
+    if not isinstance(payload, list) or len(payload) != 8:
         return None
-    version, game_id, level, quinte, target, warn, results, actions, undos = payload
+    version, game_id, level, rules, warn, results, actions, undos = payload
     if version != VERSION or not isinstance(game_id, str) or not _ID.fullmatch(game_id):
         return None
     if not _is_int(level) or not 0 <= level < len(LEVELS):
         return None
-    if (
-        not _is_int(quinte)
-        or quinte not in QUINTE_VALUES
-        or not _is_int(target)
-        or target not in MATCH_TARGETS
-    ):
+    try:
+        settings = Settings.from_json(rules)
+    except SettingError:
         return None
     if warn not in (0, 1) or not _is_int(warn) or not _is_int(undos) or not 0 <= undos <= MAX_UNDOS:
         return None
@@ -183,8 +179,7 @@ def _from_payload(payload: Any) -> Game | None:
     return Game(
         id=game_id,
         level=LEVELS[level],
-        quinte=quinte,
-        target=target,
+        settings=settings,
         warn=bool(warn),
         results=tuple(None if r == "t" else int(r) for r in results),
         actions=tokens,
@@ -264,7 +259,7 @@ def rebuild(
         deck=deck(secret_key, game.id, game.deal_index),
         dealer=match.dealer,
         actions=game.actions,
-        quinte_value=game.quinte,
+        settings=game.settings,
         players=(players[0] or "You", players[1] or "Computer"),
         draw=draws if game.deal_index == 0 else (),
     )
@@ -281,11 +276,6 @@ Chooser = Callable[[Deal, str, random.Random], Action]
 def computer_rng(secret_key: str, game: Game, move: int) -> random.Random:
     """The computer's random generator for the action at index ``move`` of the deal."""
     return keyed_rng(secret_key, "ai", game.id, game.deal_index, move)
-
-
-def coach_rng(secret_key: str, game: Game, move: int) -> random.Random:
-    """The coach's random generator for the decision at index ``move`` of the deal."""
-    return keyed_rng(secret_key, "coach", game.id, game.deal_index, move)
 
 
 def advance(game: Game, secret_key: str, choose: Chooser, deal: Deal | None = None) -> Game:
@@ -335,8 +325,8 @@ def _is_action_token(token: str) -> bool:
 
 def parse_learner_action(text: str) -> Action | None:
     """An action written in a URL segment (the engine's :func:`~tutorial.engine.url_form`:
-    ``QS``, ``QS-mariage``, ``swap``, ``pass``)."""
-    if not isinstance(text, str) or len(text) > 16:
+    ``QS``, ``QS-mariage``, ``swap``, ``pass``; its length guard is the engine's)."""
+    if not isinstance(text, str):
         return None
     try:
         return parse_url_form(text)

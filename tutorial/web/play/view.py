@@ -9,13 +9,13 @@ Nothing else of the computer's hand or of the talon reaches the page.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from flask import url_for
 from flask_babel import gettext, pgettext
 
-from tutorial.ai import Grade
+from tutorial.ai import Grade, Level
 from tutorial.engine import (
     Action,
     Card,
@@ -26,22 +26,25 @@ from tutorial.engine import (
     Play,
     Swap,
     combination_value,
-    declaration_in_trumps,
     sorted_hand,
     url_form,
 )
 from tutorial.engine.events import TrickWon
 from tutorial.narration.coach import Coach, Hint
+from tutorial.narration.demos import action_step
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
-from tutorial.web.demo import chart
-from tutorial.web.demo.labels import labels
-from tutorial.web.demo.table import CardView, Hand, Table, build_table
-from tutorial.web.demo.view import rule_link
 from tutorial.web.play.games import LEARNER, Game, State, learner_moves
 from tutorial.web.replay.packing import pack
+from tutorial.web.table import chart
+from tutorial.web.table.labels import labels
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView, Hand, Table, build_table
+
+#: What a control other than a card does: declare, exchange the seven, answer "au sept".
+ChoiceKind = Literal["declare", "swap", "pass"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class Choice:
 
     href: str
     text: str
-    kind: str  # "declare", "swap", "pass"
+    kind: ChoiceKind
     label: str | None = None  # the accessible name, when the text alone is not the whole move
     #: A declaration's points, None for a chouine (it wins the deal): the best is offered first.
     worth: int | None = 0
@@ -62,7 +65,7 @@ class Declare:
     """The declarations one card may carry: "Play the queen of spades and declare:" …"""
 
     label: str
-    options: list[Choice]
+    options: tuple[Choice, ...]
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ class Confirm:
     no: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlayView:
     t: dict[str, str]
     lang: str
@@ -106,7 +109,6 @@ class PlayView:
     hint_step: int = 0
     confirm: Confirm | None = None
     undone: bool = False  # reached by "Take back my last move": say so, not the old events
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def player_names() -> tuple[str, str]:
@@ -114,7 +116,7 @@ def player_names() -> tuple[str, str]:
     return (pgettext("player name", "Camille"), pgettext("player name", "Max"))
 
 
-def level_name(level: str) -> str:
+def level_name(level: Level) -> str:
     names = {"beginner": gettext("beginner"), "club": gettext("club player"), "expert": gettext("expert")}
     return str(names[level])
 
@@ -147,13 +149,20 @@ def build_view(
     tokens: dict[str, str | None],
     why: Card | None,
     undone: bool = False,
+    *,
+    hint: Hint | None = None,
+    hint_step: int = 0,
+    hint_next: str | None = None,
+    confirm: Confirm | None = None,
 ) -> PlayView:
-    """The page of one position. ``tokens``: the signed tokens of the linked games (undo,
-    warn switch, next deal); ``why``: a card the learner chose that may not be played;
-    ``undone``: the page was reached by taking a move back."""
-    view = _Builder(state, token, lang).view(tokens, why)
-    view.undone = undone
-    return view
+    """The page of one position, built once. ``tokens``: the signed tokens of the linked games
+    (undo, warn switch, next deal); ``why``: a card the learner chose that may not be played;
+    ``undone``: the page was reached by taking a move back; ``hint``: the coach's hint shown
+    up to ``hint_step`` (``hint_next``: the next step's address); ``confirm``: "are you
+    sure?" before a mistake."""
+    return _Builder(state, token, lang).view(
+        tokens, why, undone=undone, hint=hint, hint_step=hint_step, hint_next=hint_next, confirm=confirm
+    )
 
 
 class _Builder:
@@ -282,12 +291,12 @@ class _Builder:
             return str(gettext("Your lead: choose a card."))
         return str(gettext("Your answer: choose a card."))
 
-    def declare_choice(self, action: Play, declares: dict[str, Declare]) -> None:
+    def declare_choice(self, action: Play, declares: dict[str, tuple[str, list[Choice]]]) -> None:
         """A declaration offered with the card that carries it, and its value."""
         assert action.declaration is not None
         deal = self.deal
-        in_trumps = declaration_in_trumps(action.declaration, action.card.suit, deal.trumps)
-        comb = self.narrator.combination(action.declaration, action.card, in_trumps)
+        in_trumps = action.declaration_in_trumps(deal.trumps)
+        comb = self.narrator.combination(action.declaration, action.declaration_suit, in_trumps)
         value = (
             None
             if action.declaration is Combination.CHOUINE
@@ -302,19 +311,18 @@ class _Builder:
         else:
             short = gettext("%(combination)s: it wins the deal") % values
             whole = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
-        group = declares.setdefault(
-            action.card.code, Declare(gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
+        _label, options = declares.setdefault(
+            action.card.code, (gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
         )
-        group.options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, value))
-        # A chouine first (rule 15: it wins the deal), then by points.
-        group.options.sort(key=lambda c: (c.worth is not None, -(c.worth or 0)))
+        options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, value))
 
-    def choices(self) -> tuple[list[Choice], dict[str, Declare]]:
-        """Decisions other than a plain card: the exchange, the au sept answer, declarations."""
+    def choices(self) -> tuple[list[Choice], list[Declare]]:
+        """Decisions other than a plain card: the exchange, the au sept answer, declarations
+        (a card's menu: a chouine first, rule 15: it wins the deal; then by points)."""
         choices: list[Choice] = []
-        declares: dict[str, Declare] = {}
+        declares: dict[str, tuple[str, list[Choice]]] = {}
         if not self.your_turn:
-            return choices, declares
+            return choices, []
         deal = self.deal
         for action in deal.legal_actions():
             href = move_url(self.lang, self.token, action)
@@ -327,10 +335,24 @@ class _Builder:
                 self.declare_choice(action, declares)
             elif isinstance(action, Pass):
                 choices.append(Choice(href, gettext("Carry on"), "pass"))
-        return choices, declares
+        menus = [
+            Declare(label, tuple(sorted(options, key=lambda c: (c.worth is not None, -(c.worth or 0)))))
+            for label, options in declares.values()
+        ]
+        return choices, menus
 
     # ------------------------------------------------------------------ the page
-    def view(self, tokens: dict[str, str | None], why: Card | None) -> PlayView:
+    def view(
+        self,
+        tokens: dict[str, str | None],
+        why: Card | None,
+        *,
+        undone: bool,
+        hint: Hint | None,
+        hint_step: int,
+        hint_next: str | None,
+        confirm: Confirm | None,
+    ) -> PlayView:
         deal, t, tr = self.deal, self.t, self.tr
         game: Game = self.state.game
         happened, results, score = self.happened()
@@ -355,13 +377,13 @@ class _Builder:
             t=t,
             lang=self.lang,
             token=self.token,
-            urls=self.urls(tokens),
+            urls={**self.urls(tokens), "hint_next": hint_next},
             players=players,
             table=table,
             your_turn=self.your_turn,
             prompt=self.prompt(),
             choices=tuple(choices),
-            declares=tuple(declares.values()),
+            declares=tuple(declares),
             happened=tuple(happened),
             opening=self.opening(),
             explain=explain,
@@ -374,13 +396,17 @@ class _Builder:
                 "computer": players[1],
                 "a": wins[0],
                 "b": wins[1],
-                "target": game.target,
+                "target": game.settings.match_target,
             },
             match_over_text=str(over_text),
             deal_number=game.deal_index + 1,
             level=level_name(game.level),
             warn=game.warn,
             undos=game.undos,
+            hint=hint,
+            hint_step=hint_step,
+            confirm=confirm,
+            undone=undone,
         )
 
 
@@ -390,7 +416,6 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
     replay's step that plays the move."""
     record = dataclasses.replace(state.replay.record, players=player_names())
     packed = pack(record)
-    first_action = 2 + (1 if record.draw else 0)  # the replay's step number of the first action
     steps = [s for s in state.replay.steps if s.index in grades]
     chosen = [chart.Decision(s.index, s.trick, s.player, s.before, s.action) for s in steps]
     built = chart.build_chart(
@@ -400,6 +425,6 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
         [grades[s.index] for s in steps],
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
-        lambda d: url_for("replay.step", lang=lang, packed=packed, step=d.index + first_action),
+        lambda d: url_for("replay.step", lang=lang, packed=packed, step=action_step(record, d.index)),
     )
     return chart.context(built, coach.grade_name, coach.sp.likelihood)

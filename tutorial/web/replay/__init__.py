@@ -17,7 +17,6 @@ the 404 page, a step out of range too.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
@@ -28,7 +27,7 @@ from tutorial.engine import replay
 from tutorial.narration.demos import Demo, demos, frames_of
 from tutorial.web.caching import AppCache
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
-from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_page
+from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
 from tutorial.web.render import cached_page, render_page
 
 from .check import MAX_RECORD_BYTES, Checked, Problem, check
@@ -39,7 +38,6 @@ bp = Blueprint("replay", __name__)
 #: A request may carry a record of ``MAX_RECORD_BYTES`` and the form around it, URL-encoded
 #: (up to three bytes per character) when sent without the form's multipart encoding.
 MAX_REQUEST_BYTES = 3 * MAX_RECORD_BYTES + 4096
-_STEP = re.compile(r"[1-9][0-9]{0,3}")
 
 
 @bp.get("/<lang:lang>/replay")
@@ -144,12 +142,6 @@ def _along(lang: str, packed: str, seat: int) -> AlongAddresses:
     )
 
 
-def _number(demo: Demo, step: str) -> int:
-    if not _STEP.fullmatch(step) or int(step) > demo.total:
-        abort(404)
-    return int(step)
-
-
 def _words() -> dict[str, Any]:
     return {"title": _("A deal record, narrated"), "back": _("Narrate another deal record")}
 
@@ -158,21 +150,21 @@ def _words() -> dict[str, Any]:
 @cached_page
 def step(lang: str, packed: str, step: str) -> Response:
     demo = _checked_demo(packed)
-    return step_page(demo, lang, _number(demo, step), _addresses(lang, packed), **_words())
+    return step_page(demo, lang, step_number(demo, step), _addresses(lang, packed), **_words())
 
 
 @bp.get("/<lang:lang>/replay/<packed>/<step>/ask")
 @cached_page
 def ask(lang: str, packed: str, step: str) -> Response:
     demo = _checked_demo(packed)
-    return question_page(demo, lang, _number(demo, step), _addresses(lang, packed), **_words())
+    return question_page(demo, lang, step_number(demo, step), _addresses(lang, packed), **_words())
 
 
 @bp.get("/<lang:lang>/replay/<packed>/<step>/ask/<answer>")
 @cached_page
 def answer(lang: str, packed: str, step: str, answer: str) -> Response:
     demo = _checked_demo(packed)
-    return answer_page(demo, lang, _number(demo, step), answer, _addresses(lang, packed), **_words())
+    return answer_page(demo, lang, step_number(demo, step), answer, _addresses(lang, packed), **_words())
 
 
 @bp.get("/<lang:lang>/replay/<packed>/along/<seat>/<answers>")

@@ -17,6 +17,9 @@ from flask_babel import lazy_gettext as _l
 
 from tutorial.engine import DECK_SIZE, Card, Deal, DealRecord, Reason, RecordError, Replay, replay
 from tutorial.engine.record import FORMAT, VERSION, iter_replay
+from tutorial.narration.language import speaker
+from tutorial.narration.refusals import reason_sentence
+from tutorial.web.i18n import current_language
 
 #: The largest record accepted, pasted or as a file (bytes of UTF-8).
 MAX_RECORD_BYTES = 16 * 1024
@@ -38,30 +41,9 @@ class Checked:
     replay: Replay
 
 
-_REASONS = {
-    Reason.MUST_FOLLOW_SUIT: _l("the follower holds the suit led and must follow it"),
-    Reason.MUST_OVERTRUMP: _l("on a trump lead the follower must play a higher trump when holding one"),
-    Reason.MUST_TRUMP: _l("void in the suit led, the follower must play a trump"),
-    Reason.NOT_IN_COMBINATION: _l("the card played is not part of that combination"),
-    Reason.COMBINATION_NOT_HELD: _l("not all the cards of that combination are in the hand"),
-    Reason.SUIT_ALREADY_DECLARED: _l("this suit has had its declaration already"),
-    Reason.QUINTE_ALREADY_DECLARED: _l("a quinte was declared already"),
-    Reason.NO_SEVEN_OF_TRUMPS: _l("only the holder of the seven of trumps may exchange it"),
-    Reason.SWAP_CLOSED: _l("the seven of trumps can no longer be exchanged"),
-    Reason.ALREADY_SWAPPED: _l("the seven of trumps was exchanged already"),
-    Reason.NOT_IN_HAND: _l("that card is not in the hand of the player to act"),
-    Reason.AU_SEPT_PENDING: _l("the follower must first answer the “au sept” question"),
-    Reason.NO_QUESTION: _l("there is no “au sept” question to answer"),
-    Reason.DEAL_OVER: _l("the deal is over: there are actions after its end"),
-}
-
-
-def reason_text(reason: Reason | None) -> str:
+def reason_text(reason: Reason) -> str:
     """The rule's reason for refusing an action, in the page's language."""
-    text = _REASONS.get(reason) if reason is not None else None
-    if text is None:
-        return str(_("the rules do not allow it here"))
-    return str(text)
+    return reason_sentence(reason, speaker(current_language()))
 
 
 def _structure(obj: object) -> Problem | None:

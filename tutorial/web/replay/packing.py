@@ -2,8 +2,9 @@
 
 The record is one integer written in a mixed radix, least significant digit first:
 
-- three flags: the dealer, the quinte's value (50 or 100), whether the players have names
-  other than the default ones;
+- the dealer; each deal setting (:func:`~tutorial.engine.setting_fields`, in registry order:
+  today the quinte's value, 50 or 100) as its index among the allowed values; whether the
+  players have names other than the default ones;
 - the draw for first dealer: the number of pairs (0–7), then each card (radix 32);
 - the deck as a permutation (a Lehmer code: the index of each card among those not yet
   placed, in :data:`ALL_CARDS` order, radix 32, 31, …, 1): 118 bits rather than 32 codes;
@@ -12,7 +13,9 @@ The record is one integer written in a mixed radix, least significant digit firs
   list: a forced move costs nothing. The actions run until the deal is over, so only a
   complete record can be packed, and the count of actions needs no digit.
 
-The bytes are: a version byte, the integer's length (one byte), the integer (big-endian),
+The bytes are: a version byte (the number of deal settings packed: a setting added to the
+registry later is read at its default from an older segment, so old addresses stay valid),
+the integer's length (one byte), the integer (big-endian),
 then the two names in UTF-8 separated by a NUL byte when they are not the default ones; the
 whole in base64url without padding. A full deal packs into about 40 characters (measured:
 ``tests/web/test_replay_packing.py``), names included 200 characters hold two names of up to
@@ -34,10 +37,23 @@ import base64
 import binascii
 import re
 
-from tutorial.engine import ALL_CARDS, DECK_SIZE, Card, Deal, DealRecord, IllegalAction, parse_action
-from tutorial.engine.rules import QUINTE_VALUES
+from tutorial.engine import (
+    ALL_CARDS,
+    DECK_SIZE,
+    Card,
+    Deal,
+    DealRecord,
+    IllegalAction,
+    SettingField,
+    Settings,
+    parse_action,
+    setting_fields,
+)
 
-VERSION = 1
+#: The deal settings a segment holds, in registry order (append only).
+_FIELDS: tuple[SettingField, ...] = setting_fields("deal")
+#: The version byte: how many of the deal settings are packed.
+VERSION = len(_FIELDS)
 #: The most redraws for dealer a packed record may hold (rule 2: equal ranks draw again).
 MAX_DRAW_PAIRS = 7
 #: Longest packed segment accepted (a little more than two 40-character names in UTF-8).
@@ -58,7 +74,7 @@ def _digits_of_record(record: DealRecord) -> list[tuple[int, int]]:
     custom = tuple(record.players) != DEFAULT_PLAYERS
     digits = [
         (record.dealer, 2),
-        (QUINTE_VALUES.index(record.quinte_value), 2),
+        *((f.values.index(getattr(record.settings, f.name)), len(f.values)) for f in _FIELDS),
         (int(custom), 2),
         (len(record.draw), MAX_DRAW_PAIRS + 1),
     ]
@@ -109,18 +125,19 @@ class _Reader:
         return digit
 
 
-def _payload(segment: str) -> tuple[_Reader, bytes]:
-    """The mixed-radix number and the bytes after it (the names) of a packed segment."""
+def _payload(segment: str) -> tuple[_Reader, int, bytes]:
+    """The mixed-radix number, the count of deal settings it holds and the bytes after it
+    (the names) of a packed segment."""
     if not 0 < len(segment) <= MAX_PACKED or not _SEGMENT.fullmatch(segment):
         raise PackError("not a packed record")
     try:
         data = base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4))
     except (binascii.Error, ValueError):
         raise PackError("not base64url") from None
-    if len(data) < 3 or data[0] != VERSION or len(data) < 2 + data[1]:
+    if len(data) < 3 or not 1 <= data[0] <= VERSION or len(data) < 2 + data[1]:
         raise PackError("not a packed record of this version")
     size = data[1]
-    return _Reader(int.from_bytes(data[2 : 2 + size], "big")), data[2 + size :]
+    return _Reader(int.from_bytes(data[2 : 2 + size], "big")), data[0], data[2 + size :]
 
 
 def _players(custom: int, tail: bytes) -> tuple[str, str]:
@@ -154,9 +171,9 @@ def _actions(reader: _Reader, deal: Deal) -> list[str]:
 
 def unpack(segment: str) -> DealRecord:
     """The record packed in ``segment``; :class:`PackError` if it is not one."""
-    reader, tail = _payload(segment)
+    reader, packed, tail = _payload(segment)
     dealer = reader.take(2)
-    quinte = QUINTE_VALUES[reader.take(2)]
+    settings = Settings(**{f.name: f.values[reader.take(len(f.values))] for f in _FIELDS[:packed]})
     custom = reader.take(2)
     draw: list[tuple[Card, Card]] = []
     for _ in range(reader.take(MAX_DRAW_PAIRS + 1)):
@@ -166,14 +183,14 @@ def unpack(segment: str) -> DealRecord:
     while remaining:
         deck.append(remaining.pop(reader.take(len(remaining))))
     players = _players(custom, tail)
-    record = DealRecord(tuple(deck), dealer, (), quinte, players, tuple(draw))
+    record = DealRecord(tuple(deck), dealer, (), settings, players, tuple(draw))
     actions = _actions(reader, Deal(record.deck, record.dealer, record.settings))
     if reader.number:
         raise PackError("trailing digits")
     # Validate names, draw and dealer as a pasted record would be.
     try:
         return DealRecord.from_json(
-            DealRecord(tuple(deck), dealer, tuple(actions), quinte, players, tuple(draw)).to_json()
+            DealRecord(tuple(deck), dealer, tuple(actions), settings, players, tuple(draw)).to_json()
         )
     except ValueError as exc:
         raise PackError(str(exc)) from None

@@ -24,13 +24,21 @@ from tutorial.content import (
     unit_index,
     worked_outcome,
 )
-from tutorial.engine import LAST_DRAW_TRICK, QUINTE_VALUES, TRICKS_PER_DEAL, Settings
+from tutorial.engine import (
+    LAST_DRAW_TRICK,
+    QUINTE_VALUES,
+    TRICKS_PER_DEAL,
+    SettingError,
+    Settings,
+    setting_fields,
+)
 from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("rules", __name__, template_folder="../templates")
 
-#: The query parameters a rules page reads (any other is ignored: same page, same cache entry).
-QUERY = ("quinte",)
+#: The query parameters a rules page reads, the deal's settings (any other is ignored: same
+#: page, same cache entry).
+QUERY = tuple(field.key for field in setting_fields("deal"))
 
 
 class BadSetting(Exception):
@@ -42,21 +50,15 @@ class BadSetting(Exception):
 
 
 def _settings() -> Settings:
-    raw = request.args.get("quinte")
-    if raw is None:
-        return Settings()
-    # The raw text is compared with the allowed values' spellings: no conversion of whatever
-    # was sent (a 5,000-digit number is refused like "abc", never converted).
-    allowed = {str(value): value for value in QUINTE_VALUES}
-    if raw in allowed:
-        return Settings(quinte_value=allowed[raw])
-    raise BadSetting(raw)
+    try:
+        return Settings.from_query(request.args, scope="deal")
+    except SettingError as exc:
+        raise BadSetting(str(exc.given)) from None
 
 
 def _query() -> dict[str, Any]:
-    """Query arguments every rules link keeps (the quinte setting, when one was asked for)."""
-    raw = request.args.get("quinte")
-    return {"quinte": raw} if raw is not None else {}
+    """Query arguments every rules link keeps (the deal's settings asked for)."""
+    return {key: request.args[key] for key in QUERY if key in request.args}
 
 
 def rule_url(lang: str, point: int) -> str:

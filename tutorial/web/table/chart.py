@@ -54,7 +54,7 @@ class Chart:
 
     @property
     def marked(self) -> tuple[Point, ...]:
-        return tuple(p for p in self.points if p.kind is not GradeKind.GOOD)
+        return tuple(p for p in self.points if p.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE))
 
 
 def decisions(record: DealRecord, states: Sequence[tuple[int, int, Deal]]) -> list[Decision]:
@@ -150,8 +150,8 @@ def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(perc
         )
         parts.append(f'<polyline class="deal-chart__line" points="{coords}"/>')
     for i, p in enumerate(chart.points):
-        if p.kind is GradeKind.GOOD:
-            continue
+        if p.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE):
+            continue  # good, or forced: no mark
         x, y = _x(i, n), _y(p.chance)
         if p.kind is GradeKind.MISTAKE:  # a diamond, larger: a shape, not only a colour
             d = f"M{x:.1f} {y - 8:.1f}L{x + 8:.1f} {y:.1f}L{x:.1f} {y + 8:.1f}L{x - 8:.1f} {y:.1f}Z"

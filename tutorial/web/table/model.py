@@ -24,7 +24,7 @@ from tutorial.engine.events import TrickWon
 from tutorial.narration.language import Speaker
 from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narrator
-from tutorial.web.demo.labels import count_label
+from tutorial.web.table.labels import count_label
 
 #: Order of the plain suits in a hand as shown (clubs, diamonds, hearts, spades), trumps last.
 
@@ -144,7 +144,7 @@ def build_table(
     for p in (0, 1):
         decls = tuple(
             (
-                narrator.combination(d.combination, d.card, d.in_trumps),
+                narrator.combination(d.combination, d.suit, d.in_trumps),
                 None if d.combination is Combination.CHOUINE else d.value,
             )
             for d in deal.declarations

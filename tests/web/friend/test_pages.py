@@ -178,6 +178,21 @@ def test_unknown_and_closed_tables(friend_app: Flask) -> None:
     assert table.host.post(f"/fr/table/{table.id}/m/next", data={"at": "0"}).status_code == 410
 
 
+def test_an_idle_table_is_closed_by_the_first_visit_after_the_setting(db_url: str) -> None:
+    import time
+
+    from tutorial.web import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "FRIEND_IDLE_CLOSE": 0.5})
+    table = make_table(app)
+    deadline = time.monotonic() + 10
+    while table.host.get(table.url(0)).status_code == 200 and time.monotonic() < deadline:
+        time.sleep(0.05)  # (a poll with a deadline: the table idles past the setting)
+    assert table.host.get(table.url(0)).status_code == 410
+    loaded = app.extensions["friend_store"].load(table.id)
+    assert loaded is not None and loaded.closed_at is not None
+
+
 @pytest.mark.parametrize(
     "form",
     [

@@ -34,6 +34,7 @@ reconnects: 300).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tempfile
 import time
@@ -297,6 +298,10 @@ def _load(table_id: str) -> Loaded:
     loaded = db().load(table_id)
     if loaded is None:
         abort(404)
+    idle = current_app.config["FRIEND_IDLE_CLOSE"]
+    if loaded.closed_at is None and loaded.finished_at is None and loaded.last_activity < _now() - idle:
+        db().close(table_id, _now())  # idle too long: closed now, whoever asks first
+        loaded = dataclasses.replace(loaded, closed_at=_now())
     if loaded.closed_at is not None:
         raise Refused(410, gettext("This table was closed after a long time without a move."))
     return loaded

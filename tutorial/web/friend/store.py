@@ -357,6 +357,14 @@ class Store:
                 {"channel": CHANNEL, "payload": f"{table_id} {length}"},
             )
 
+    def close(self, table_id: str, now: float) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.closed_at.is_(None))
+                .values(closed_at=now)
+            )
+
     # ------------------------------------------------------------------ housekeeping
     def housekeep(self, now: float, *, idle_close: float, purge_after: float) -> None:
         """Close the tables idle for ``idle_close`` seconds; delete those finished or closed

@@ -332,3 +332,24 @@ def test_a_compressed_table_page_is_never_served_to_another_browser(friend_app: 
     assert own.headers["Content-Encoding"] == other.headers["Content-Encoding"] == "gzip"
     assert "friend-spectator" not in gzip.decompress(own.get_data()).decode()
     assert "friend-spectator" in gzip.decompress(other.get_data()).decode()
+
+
+@pytest.mark.parametrize(
+    ("lang", "seconds", "expected"),
+    [
+        ("en", 30, "Waiting for Camille…"),
+        ("en", 185, "Waiting for Camille since 3 min"),
+        ("fr", 185, "En attente de Camille depuis 3 min"),
+        ("es", 185, "Esperando a Camille desde hace 3 min"),
+    ],
+)
+def test_the_waiting_player_is_told_for_how_long(
+    friend_app: Flask, lang: str, seconds: float, expected: str
+) -> None:
+    from flask import g
+
+    from tutorial.web.friend.view import waiting_text
+
+    with friend_app.test_request_context(f"/{lang}/"):
+        g.lang = lang
+        assert waiting_text("Camille", seconds) == expected

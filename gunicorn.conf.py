@@ -16,11 +16,14 @@ Environment:
 - ``FORWARDED_ALLOW_IPS``: addresses of a proxy in front whose ``X-Forwarded-Proto`` is
   believed (none by default).
 - ``WEB_BIND``: bind there instead (``unix:/path/pages.sock``): how ``make serve``
-  (:mod:`tutorial.web.stack`) puts gunicorn behind nginx.
+  (:mod:`deploy.stack`) puts gunicorn behind nginx.
 - ``WEB_ROLE=search``: the search upstream behind nginx (the URLs that run the computer player
   or the coach): ``SEARCH_WORKERS`` sync workers (default: the number of cores), each at a
   lower CPU priority (``SEARCH_NICE``, default 10) so that pages come first on a busy core,
   and each search stopped after ``SEARCH_BUDGET`` seconds (read by the app factory).
+- ``ANSWERS_FILE``: evaluations made once at start (the narrated deals' charts, written by
+  :mod:`deploy.stack`), loaded into the app by the master before its workers fork, and again
+  on SIGHUP: no worker computes them, after a start, a restart or a recycle.
 - ``SECRET_KEY`` and ``CHOUINE_ENV``: read by the app factory (``CHOUINE_ENV=production``
   without ``SECRET_KEY`` refuses to start; with ``preload_app`` that happens in the master
   process, so the server exits at once instead of looping on failing workers).
@@ -32,6 +35,8 @@ enables Flask's debug mode when ``FLASK_DEBUG`` asks for it (and refuses it in p
 from __future__ import annotations
 
 import os
+import pickle
+from pathlib import Path
 
 
 def _int_env(name: str, default: int, *, minimum: int = 1) -> int:
@@ -132,3 +137,23 @@ def post_fork(_server: object, _worker: object) -> None:
     """A search worker yields the CPU to the page workers (a lower priority, ``SEARCH_NICE``)."""
     if SEARCH_ROLE and _search_nice:
         os.nice(_search_nice)
+
+
+def _load_answers(server: object) -> None:
+    """The evaluations of ``ANSWERS_FILE``, kept by the app before any worker forks."""
+    path = os.environ.get("ANSWERS_FILE", "").strip()
+    if not path or not Path(path).exists():
+        return
+    from tutorial.web.answers import keep
+
+    app = server.app.wsgi()  # type: ignore[attr-defined]  # (preloaded: the app itself)
+    with app.app_context():
+        keep(pickle.loads(Path(path).read_bytes()))
+
+
+def when_ready(server: object) -> None:
+    _load_answers(server)
+
+
+def on_reload(server: object) -> None:
+    _load_answers(server)

@@ -26,10 +26,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
+from deploy.stack import Stack
 from tests.rig.server import Server, start_site
 from tests.rig.stack import NGINX, start_stack
 from tutorial.web import create_app
-from tutorial.web.stack import Stack
 
 settings.register_profile(
     "chouine",

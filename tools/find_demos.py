@@ -6,7 +6,11 @@
 The search is seeded (same seeds, same deals): random deck orders, a playful policy for the
 tricks while the talon lasts (it declares when it may, keeps the seven of trumps for the au
 sept question), then, for the full deal, every line of the last five tricks is tried until
-one shows each strict-play obligation and a count that the declarations decide. Each
+one shows each strict-play obligation and a count that the declarations decide. The first
+deal of the fast path is a model deal instead: both seats played by the expert computer
+player, the seven of trumps drawn after trick 10 (so "au sept" is called), graded by the
+site's coach: the first deal it marks once or twice (a slip explained where it happens) is
+kept, else the one it marks least (at most ``MODEL_MARKS`` moves). Each
 checklist is read from the engine's events and states, never from text; the tests in
 ``tests/narration/`` read the same checklists (:func:`full_deal_checklist` …) again.
 """
@@ -24,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tutorial.ai import GradeKind, choose  # noqa: E402
 from tutorial.engine import (  # noqa: E402
     ALL_CARDS,
     LAST_DRAW_TRICK,
@@ -44,17 +49,22 @@ from tutorial.engine.events import (  # noqa: E402
     CardDrawn,
     CardPlayed,
     Event,
+    SevenExchanged,
     TrickWon,
 )
 from tutorial.engine.record import Replay  # noqa: E402
 from tutorial.narration.checklists import (  # noqa: E402
     CHECKLISTS,
     CHOUINE,
+    FIRST_DEAL,
     FULL_DEAL,
     TIE,
     events_of,
     missing,
 )
+from tutorial.narration.demos import Demo, frames_of  # noqa: E402
+from tutorial.narration.pauses import pauses  # noqa: E402
+from tutorial.web.demo.pause import deal_grades  # noqa: E402
 
 DEMOS_DIR = ROOT / "content" / "demos"
 PLAYERS = ("Alice", "Bob")
@@ -205,6 +215,77 @@ def search_full_deal(seed: int, tries: int) -> DealRecord | None:
     return None
 
 
+#: The model deal may have at most this many moves the coach marks (inaccuracies and
+#: mistakes on its chart); the search keeps the first deal with at least one and at most
+#: ``MODEL_STOP`` (a slip the coach explains where it happens), else the one marked least.
+MODEL_MARKS = 3
+MODEL_STOP = 2
+#: Deck positions drawn after trick 10 (rule 3 and 7): a seven of trumps there is first
+#: exchangeable at the "au sept" call, so the model deal shows the call and the exchange.
+LATE_DRAW = (29, 30)
+
+
+def _model_line(deal: Deal, seed: int) -> list[str]:
+    """Both seats played by the expert computer player to the end of the deal."""
+    tokens: list[str] = []
+    while not deal.is_over:
+        actions = deal.legal_actions()
+        action = (
+            actions[0]
+            if len(actions) == 1
+            else choose(deal, "expert", random.Random(f"model|{seed}|{len(tokens)}"))
+        )
+        tokens.append(action.token)
+        deal.apply(action)
+    return tokens
+
+
+def marked_steps(slug: str, obj: dict[str, object]) -> list[int]:
+    """The steps (as in the URLs) whose choice the site's coach marks on the deal's chart:
+    graded as the pages grade them, with the record's final meta (it is part of the seed)."""
+    record = DealRecord.from_json(obj)
+    rep = replay(record, keep_states=True)
+    demo = Demo(slug, record, rep, frames_of(record, rep))
+    marks = (GradeKind.INACCURACY, GradeKind.MISTAKE)
+    return [n for n, g in enumerate(deal_grades(demo), start=1) if g is not None and g.kind in marks]
+
+
+def search_first_deal(seed: int, tries: int) -> DealRecord | None:
+    """A model deal: both seats played by the expert computer player, with every item of its
+    checklist, the seven of trumps drawn late so that "au sept" is asked; the site's coach
+    marks one or two of its moves (else as few as it can, at most ``MODEL_MARKS``)."""
+    rng = random.Random(seed)
+    best: tuple[int, DealRecord] | None = None
+    for attempt in range(tries):
+        deck = _random_deck(rng)
+        seven = Card(Rank.SEVEN, deck[10].suit)
+        where = deck.index(seven)
+        if where == 10:
+            continue
+        late = rng.choice(LATE_DRAW)
+        deck[where], deck[late] = deck[late], deck[where]
+        dealer = rng.randrange(2)
+        draw = _draw_pairs(rng, dealer)
+        tokens = _model_line(Deal(deck, dealer), attempt)
+        record = DealRecord(
+            tuple(deck),
+            dealer,
+            tuple(tokens),
+            players=PLAYERS,
+            draw=tuple((Card.parse(a), Card.parse(b)) for a, b in draw),
+        )
+        rep = replay(record)
+        if missing(rep, FIRST_DEAL):
+            continue
+        marks = len(marked_steps("first-deal", finish("first-deal", record)))
+        print(f"first-deal: attempt {attempt}, {marks} moves marked", file=sys.stderr)
+        if 1 <= marks <= MODEL_STOP:
+            return record
+        if marks <= MODEL_MARKS and (best is None or marks < best[0]):
+            best = (marks, record)
+    return best[1] if best is not None else None
+
+
 def search_chouine(seed: int, tries: int) -> DealRecord | None:
     rng = random.Random(seed)
     for attempt in range(tries):
@@ -285,8 +366,8 @@ META = {
             "count that the declarations decide."
         ),
     },
-    # The same deal as "full-deal", shown in quick mode (tutorial/web/demo/quick.py): the
-    # first deal of the "learn in fifteen minutes" path.
+    # A model deal played well by both seats, shown in quick mode
+    # (tutorial/web/demo/quick.py): the first deal of the "learn in fifteen minutes" path.
     "first-deal": {
         "order": 0,
         "quick": True,
@@ -347,10 +428,26 @@ def remarks_for(slug: str, rep: Replay) -> dict[str, str]:
     return found
 
 
+def asks_for(slug: str, record: DealRecord) -> list[int]:
+    """Questions the pauses would not ask by themselves: in the first deal, the exchange of
+    the seven of trumps (when the leader makes it after "au sept", no pause comes there)."""
+    if slug != "first-deal":
+        return []
+    rep = replay(record, keep_states=True)
+    step = _step_of(rep, lambda e: isinstance(e, SevenExchanged))
+    if step is None or step in pauses(frames_of(record, rep)):
+        return []
+    return [step]
+
+
 def finish(slug: str, record: DealRecord) -> dict[str, object]:
     rep = replay(record)
     obj = record.to_json()
-    obj["meta"] = {**META[slug], "remarks": remarks_for(slug, rep)}
+    meta: dict[str, object] = {**META[slug], "remarks": remarks_for(slug, rep)}
+    asks = asks_for(slug, record)
+    if asks:
+        meta["ask"] = asks
+    obj["meta"] = meta
     return obj
 
 
@@ -362,8 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tries", type=int, default=20000)
     args = parser.parse_args(argv)
     searches = {"full-deal": search_full_deal, "chouine": search_chouine, "tie": search_tie}
-    # "first-deal" is the full deal's record again, in quick mode.
-    searches["first-deal"] = search_full_deal
+    searches["first-deal"] = search_first_deal
     status = 0
     for slug, search in searches.items():
         if args.only and slug != args.only:

@@ -44,6 +44,7 @@ plural
 
 # Called by Flask and Werkzeug: views, hooks, converters, settings written on the app.
 _check_language
+_canonical
 _default_language
 _replay_demos
 _bad_setting

@@ -5,9 +5,10 @@
  * click, so htmx handles it, or a plain navigation without htmx).
  *
  * Play/pause advances one step at a time. Each step waits as long as its narration takes to
- * read (a base delay plus a time per character), times the speed setting (kept in
- * localStorage). Any key, or any click that is not the play button, pauses; so does a
- * question ("What would you play?"), which waits for the learner. The words of the button
+ * read (a base delay plus a time per character shown, at most LONGEST), times the speed
+ * setting (kept in localStorage); a progress bar shows the wait going by. Any key, or any click that is not the play button, pauses; so does a
+ * question ("What would you play?"), which waits for the learner; there the number keys answer
+ * and Next (or the right arrow) asks whether to skip it. The words of the button
  * come from its data-label-* attributes (translated by the server): this script holds no
  * text. */
 (function () {
@@ -15,8 +16,9 @@
   // The keyboard tips say what this script does: shown only when it runs.
   Array.prototype.forEach.call(document.querySelectorAll(".demo-keys"), function (tip) { tip.hidden = false; });
   var BASE = 1800;          // ms before any step moves on
-  var PER_CHARACTER = 38;   // ms of reading per character of narration
-  var LONGEST = 20000;
+  var PER_CHARACTER = 38;   // ms of reading per character of narration shown (folds shut aside)
+  var LONGEST = 12000;      // ms at normal speed at most: every step moves on, at every speed
+  var TICK = 100;           // ms between two updates of the progress bar
   var SPEED_KEY = "chouine-demo-speed";
   var SWIPE = 50;           // px of horizontal travel that makes a swipe
   var playing = false;
@@ -39,10 +41,40 @@
     return value > 0 ? value : 1;
   }
 
+  // The narration as a reader sees it: the text of closed folds is not read while playing.
+  function shownLength(node) {
+    if (!node) return 0;
+    var length = 0;
+    Array.prototype.forEach.call(node.childNodes, function (child) {
+      if (child.nodeType === 3) { length += child.nodeValue.replace(/\s+/g, " ").length; return; }
+      if (child.nodeType !== 1) return;
+      var tag = child.tagName.toLowerCase();
+      if (tag === "details" && !child.open) {
+        length += shownLength(child.querySelector("summary"));
+        return;
+      }
+      length += shownLength(child);
+    });
+    return length;
+  }
+
   function delay() {
-    var narration = byId("demo-narration");
-    var length = narration ? narration.textContent.replace(/\s+/g, " ").length : 0;
-    return Math.min(LONGEST, (BASE + PER_CHARACTER * length) * speed());
+    return Math.min(LONGEST, BASE + PER_CHARACTER * shownLength(byId("demo-narration"))) * speed();
+  }
+
+  // The progress bar: how much of the wait before the next step has passed.
+  var progressTimer = null;
+  function progress(started, total) {
+    var bar = byId("demo-progress");
+    if (progressTimer) { clearInterval(progressTimer); progressTimer = null; }
+    if (!bar) return;
+    if (!total) { bar.hidden = true; bar.value = 0; return; }
+    bar.hidden = false;
+    bar.max = total;
+    bar.value = 0;
+    progressTimer = setInterval(function () {
+      bar.value = Math.min(total, Date.now() - started);
+    }, TICK);
   }
 
   function sync() {
@@ -58,6 +90,7 @@
   function stop() {
     playing = false;
     if (timer) { clearTimeout(timer); timer = null; }
+    progress(0, 0);
     sync();
   }
 
@@ -67,10 +100,12 @@
     if (!playing) return;
     var next = byId("demo-next");
     if (byId("demo-ask") || !next || !next.getAttribute("href")) { stop(); return; }
+    var wait = delay();
+    progress(Date.now(), wait);
     timer = setTimeout(function () {
       timer = null;
       if (playing && !follow("demo-next")) stop();
-    }, delay());
+    }, wait);
   }
 
   document.addEventListener("click", function (event) {
@@ -91,10 +126,16 @@
     var onPlay = event.target && event.target.closest && event.target.closest("#demo-play");
     if (playing && !onPlay) stop();  // any key pauses (the play button's own keys toggle it)
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     var el = event.target;
     var tag = el && el.tagName ? el.tagName.toLowerCase() : "";
     if (tag === "input" || tag === "textarea" || tag === "select" || (el && el.isContentEditable)) return;
+    // On a question the number keys answer (the number printed on each choice and card).
+    if (/^[1-9]$/.test(event.key) && byId("demo-ask")) {
+      var choice = document.querySelector('#demo-ask [data-ask-key="' + event.key + '"]');
+      if (choice) { event.preventDefault(); choice.click(); }
+      return;
+    }
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     var moved = follow(event.key === "ArrowLeft" ? "demo-previous" : "demo-next");
     if (moved) event.preventDefault();
   });

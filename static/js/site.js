@@ -51,4 +51,13 @@
       refreshAll();
     }
   }
+
+  /* The page drew its cards from symbols inlined in it; the steps and moves that htmx brings
+   * use the card sprite file: fetch it into the cache once the page has loaded and settled,
+   * on pages that swap their table. */
+  window.addEventListener("load", function () {
+    var sprite = document.body.getAttribute("data-card-sprite");
+    if (!sprite || !document.querySelector("[data-hx-get]") || !window.fetch) return;
+    setTimeout(function () { window.fetch(sprite).catch(function () { /* offline: no matter */ }); }, 1500);
+  });
 })();

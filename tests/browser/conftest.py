@@ -27,7 +27,7 @@ from tutorial.catalogs import LANGUAGES
 
 #: The longest a narrated step waits before autoplay moves on (``LONGEST`` in
 #: static/js/demo.js: a step waits as long as its narration takes to read, capped there).
-PLAY_DELAY_MS = 20000
+PLAY_DELAY_MS = 12000
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))

@@ -26,7 +26,7 @@ def _version(page: Any) -> str:
 
 
 def _make_table(host: Any, guest: Any) -> None:
-    host.goto("/fr/table/new")
+    host.goto("/fr/friend")
     host.fill("#friend-host", "Camille")
     host.fill("#friend-guest", "Lucía")
     host.check('input[name="target"][value="2"]')

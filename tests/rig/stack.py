@@ -1,5 +1,5 @@
 """The production stack (nginx in front of a pages and a search gunicorn,
-:mod:`tutorial.web.stack`) started for a test or a benchmark, in production settings on a free
+:mod:`deploy.stack`) started for a test or a benchmark, in production settings on a free
 loopback port."""
 
 from __future__ import annotations
@@ -8,16 +8,16 @@ import os
 from pathlib import Path
 from typing import Any
 
+from deploy import stack
+from deploy.stack import Stack
 from tests.rig.server import HOST, SECRET_KEY, TRUSTED, free_port
-from tutorial.web import stack
-from tutorial.web.stack import Stack
 
 #: Debian's nginx (``make nginx``); the stack's tests are skipped without it.
 NGINX = Path("/usr/sbin/nginx")
 
 
 def start_stack(run_dir: Path, **settings: Any) -> Stack:
-    """The stack on a free port; ``settings``: fields of :class:`tutorial.web.stack.Settings`
+    """The stack on a free port; ``settings``: fields of :class:`deploy.stack.Settings`
     to change (the request rates, the search queue…)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS")}
@@ -29,4 +29,5 @@ def start_stack(run_dir: Path, **settings: Any) -> Stack:
         WEB_CONCURRENCY="2",
         PYTHONDONTWRITEBYTECODE="1",
     )
+    settings.setdefault("warm_demos", False)  # (seconds of searches at start: tests that need it ask)
     return stack.start(stack.Settings(run_dir=run_dir, port=port, access_log=True, **settings), env)

@@ -4,6 +4,7 @@ never a 5xx, a trace or raw markup echoed back."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -151,3 +152,24 @@ def test_a_segment_that_is_not_a_packed_record_is_not_found(client: FlaskClient,
     for step in ("1", "0", "999999", "x"):
         response = client.get(f"/fr/replay/{segment}/{step}")
         _check(response, "fr", (404,))
+
+
+@pytest.mark.parametrize("name", ["\u202eecilA", "Al\u2066ice", "Bob\x07", "Zo\x00é"])
+def test_a_name_the_paste_form_refuses_is_refused_packed_in_the_url_too(
+    client: FlaskClient, name: str
+) -> None:
+    """Issue 29: a packed record's names are checked as a pasted record's (control characters
+    and the characters that turn text around, such as a right-to-left override)."""
+    record = demos()["chouine"].record
+    packed = pack(dataclasses.replace(record, players=(name, "Bob")))
+    _check(client.get(f"/en/replay/{packed}/3"), "en", (404,))
+    pasted = {**RECORD, "players": [name, "Bob"]}
+    body = _check(client.post("/en/replay", data={"record": json.dumps(pasted)}), "en", (400,))
+    assert "Player name 1" in body
+
+
+def test_names_on_the_table_are_isolated_from_the_text_around_them(client: FlaskClient) -> None:
+    record = demos()["chouine"].record
+    packed = pack(dataclasses.replace(record, players=("نور", "Zoé")))
+    body = _check(client.get(f"/en/replay/{packed}/3"), "en", (200,))
+    assert "<bdi>نور</bdi>" in body and "<bdi>Zoé</bdi>" in body

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -126,3 +127,23 @@ def test_the_answers_are_kept_per_app_and_bounded(app: Flask, monkeypatch: pytes
     assert len(calls) == 3
     assert len(ANSWERS.of(app)) == len(ANSWERS.of(other)) == 1
     assert ANSWERS.of(app).maxsize == ANSWERS.maxsize
+
+
+@pytest.mark.slow
+def test_a_narrated_deal_s_chart_made_once_is_not_made_again_in_another_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: the stack makes the charts' evaluations once at start; each gunicorn master
+    keeps them before its workers fork (``gunicorn.conf.py``), so a page worker computes none."""
+    maker = create_app({"TESTING": True, "SECRET_KEY": KEY})
+    with maker.app_context():
+        made = pickle.loads(pickle.dumps(kept_answers.demo_charts(["chouine"])))  # (as the file)
+    assert made
+    worker = create_app({"TESTING": True, "SECRET_KEY": KEY})
+    with worker.app_context():
+        kept_answers.keep(made)
+    calls = _counting(monkeypatch, kept_answers, "analyse")
+    last = next(d for slug, d in demos().items() if slug == "chouine")
+    response = worker.test_client().get(f"/en/demo/chouine/{len(last.frames)}")
+    assert response.status_code == 200 and b"<svg" in response.data
+    assert calls == []

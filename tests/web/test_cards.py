@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from flask import Flask, render_template_string
+from flask.testing import FlaskClient
 
 from tutorial.web import cards
 from tutorial.web.i18n import LANGUAGES
@@ -59,7 +60,23 @@ def test_card_markup_is_an_accessible_image(app: Flask) -> None:
         html = str(cards.card_markup("QS", "la dame de pique"))
     assert html.startswith('<svg class="card card--md" role="img"')
     assert "<title>la dame de pique</title>" in html
-    assert re.search(r'<use href="/static/[^"]*cards-fr[^"]*\.svg#c-QS"/>', html)
+    # A whole page draws from symbols inlined in it; an htmx fragment from the sprite file.
+    assert '<use href="#c-QS"/>' in html
+    with app.test_request_context("/fr/", headers={"HX-Request": "true"}):
+        fragment = str(cards.card_markup("QS", "la dame de pique"))
+    assert re.search(r'<use href="/static/[^"]*cards-fr[^"]*\.svg#c-QS"/>', fragment)
+
+
+def test_a_whole_page_inlines_the_symbols_of_the_cards_it_draws_and_no_others(client: FlaskClient) -> None:
+    """The first screen's cards paint with the HTML, without waiting for the sprite."""
+    page = client.get("/en/").get_data(as_text=True)
+    drawn = set(re.findall(r'<use href="#(c-[^"]+)"/>', page))
+    assert drawn and not re.search(r'<use href="/static/[^"]*cards-', page)
+    sprite = re.search(r'<svg class="card-sprite"[^>]*>(.*?)</svg>\s*</body>', page, re.S)
+    assert sprite is not None
+    assert set(re.findall(r'<symbol id="(c-[^"]+)"', sprite.group(1))) == drawn
+    for suit in {code[-1] for code in drawn}:
+        assert f'<symbol id="s-{suit}"' in sprite.group(1)
 
 
 def test_card_label_is_escaped(app: Flask) -> None:

@@ -26,6 +26,7 @@ from tutorial.narration.names import card_name
 from tutorial.web import create_app
 from tutorial.web.play import games as play_game
 from tutorial.web.play.games import LEARNER, Game, dumps, loads, new_game, rebuild
+from tutorial.web.play.view import play_labels
 from tutorial.web.replay.packing import unpack
 
 KEY = "a test key for the practice table"
@@ -55,7 +56,10 @@ def start_game(client: FlaskClient, game: Game, lang: str = "en") -> str:
 
 
 def test_a_new_game_starts_from_the_settings(web: FlaskClient) -> None:
-    response = web.get("/es/play?level=expert&quinte=100&target=2")
+    form = web.get("/es/play?level=expert&quinte=100&target=2")  # the form computes nothing:
+    assert form.status_code == 303  # it hands its settings to the start, on the search side
+    assert form.headers["Location"] == "/es/play/start/expert?quinte=100&target=2"
+    response = web.get(form.headers["Location"])
     assert response.status_code == 303
     game = loads(token_of(response.headers["Location"]), KEY)
     assert (game.level, game.settings, game.warn) == ("expert", Settings(100, 2), False)
@@ -422,3 +426,62 @@ def test_the_draw_for_dealer_and_the_dealing_are_folded_on_the_first_page_only(
     after = web.get(move.group(1).replace("&amp;", "&"))
     assert after.status_code == 303
     assert "play-opening" not in web.get(after.headers["Location"]).get_data(as_text=True)
+
+
+# ------------------------------------------------------------------------------ issue 27's details
+def test_only_the_first_deal_folds_a_draw_for_dealer(web: FlaskClient) -> None:
+    """Rule 2: the draw chooses the first dealer only; later deals are dealt as rules 16 and 17
+    say, so their first page folds "the dealing" alone."""
+    first = web.get(start(web)).get_data(as_text=True)
+    assert "The draw for dealer and the dealing" in first
+    _position, html = list(play_deal(web, start(web)))[-1]
+    following = re.search(r'id="play-next"[^>]*href="([^"]+)"', html)
+    assert following is not None
+    url = following.group(1).replace("&amp;", "&")
+    response = web.get(url)
+    if response.status_code == 303:
+        response = web.get(response.headers["Location"])
+    second = response.get_data(as_text=True)
+    assert "draw for dealer" not in second.lower()
+    assert "draws the" not in second  # no sentence of a draw either
+    if "play-opening" in second:
+        assert re.search(r"<summary>The dealing</summary>", second)
+
+
+def test_a_new_match_keeps_the_warning_switch(web: FlaskClient) -> None:
+    page = web.get(start(web)).get_data(as_text=True)
+    switch = re.search(r'id="play-warn"[^>]*aria-checked="false"[^>]*href="([^"]+)"', page)
+    assert switch is not None
+    on = web.get(switch.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert re.search(r'id="play-warn"[^>]*aria-checked="true"', on)
+    new = re.search(r'id="play-new"[^>]*href="([^"]+)"', on)
+    assert new is not None
+    settings = web.get(new.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert '<input type="hidden" name="warn" value="1">' in settings
+    quick = re.search(r'href="(/en/play/start/club[^"]*)"', settings)
+    assert quick is not None
+    again = web.get(quick.group(1).replace("&amp;", "&"))
+    assert loads(
+        token_of(again.headers["Location"]), KEY
+    ).warn  # still on, though off by default at club level
+    form = web.get("/en/play?level=club&quinte=50&target=3&warn=1")  # to the start, not computed here
+    assert "warn=1" in form.headers["Location"]
+    assert loads(token_of(web.get(form.headers["Location"]).headers["Location"]), KEY).warn
+
+
+@pytest.mark.parametrize(
+    ("lang", "button", "not_a_link"),
+    [
+        ("fr", "Reprendre mon dernier choix", r"lien\W+Reprendre"),
+        ("es", "Deshacer mi última jugada", r"enlace\W+Deshacer"),
+        ("en", "Take back my last move", r"Undo link"),
+    ],
+)
+def test_the_settings_name_the_take_back_button_as_it_reads(
+    web: FlaskClient, lang: str, button: str, not_a_link: str
+) -> None:
+    with web.application.test_request_context(f"/{lang}/play"):
+        assert play_labels()["undo"] == button
+    settings = web.get(f"/{lang}/play").get_data(as_text=True)
+    assert button in settings
+    assert not re.search(not_a_link, settings)

@@ -111,6 +111,33 @@ FULL_DEAL: dict[str, Check] = {
 }
 
 
+def _strict_refusal(rep: Replay) -> bool:
+    """Strict play shown at work: a follower's card refused by one of its obligations."""
+    return any(
+        _follow_with_refusal(rep, allowed, refused)
+        for allowed, refused in (
+            (Reason.FOLLOWS_SUIT, Reason.MUST_FOLLOW_SUIT),
+            (Reason.OVERTRUMPS, Reason.MUST_OVERTRUMP),
+            (Reason.TRUMPS_VOID, Reason.MUST_TRUMP),
+        )
+    )
+
+
+#: The first deal of the fast path: a model deal played well by both seats (see
+#: ``tools/find_demos.py``), which shows the essentials a newcomer needs once each.
+FIRST_DEAL: dict[str, Check] = {
+    "draw for dealer": FULL_DEAL["draw for dealer"],
+    "deal and turn-up": FULL_DEAL["deal and turn-up"],
+    "16 tricks": FULL_DEAL["16 tricks"],
+    "free answer not following suit": FULL_DEAL["free answer not following suit"],
+    "a declaration counts": lambda r: any(isinstance(e, DeclarationShown) for e in events_of(r)),
+    "au sept asked before trick 11": FULL_DEAL["au sept asked before trick 11"],
+    "seven of trumps exchanged": FULL_DEAL["seven of trumps exchanged"],
+    "a card refused by strict play": _strict_refusal,
+    "dix de der": FULL_DEAL["dix de der"],
+}
+
+
 def _chouine_drawn(r: Replay) -> bool:
     """The chouine was completed by a card drawn from the talon (not dealt whole)."""
     for e in events_of(r):
@@ -145,7 +172,7 @@ TIE: dict[str, Check] = {
 
 CHECKLISTS: dict[str, dict[str, Check]] = {
     "full-deal": FULL_DEAL,
-    "first-deal": FULL_DEAL,  # the same deal in quick mode (tutorial/web/demo/quick.py)
+    "first-deal": FIRST_DEAL,
     "chouine": CHOUINE,
     "tie": TIE,
 }

@@ -33,6 +33,15 @@ Configuration from the environment:
   requires ``SITE_URL`` (without it each spelling of the host would be a page of its own).
 - ``SEARCH_BUDGET``: seconds a request may run before it is stopped with the 503 page (the
   search upstream behind nginx sets it, see :mod:`tutorial.web.budget`); 0 (default): none.
+- ``WEB_ROLE=pages``: the pages server behind nginx, which refuses every endpoint that runs
+  a search (a 404 page: :data:`tutorial.web.families.SEARCH_ENDPOINTS`), whatever spelling
+  of its path got the request there; the search server (``WEB_ROLE=search``) and gunicorn
+  alone answer everything.
+
+Paths are canonical before any view runs: a path with an empty segment (``//en/play/…``,
+``/en//rules``, ``/%2Fen/…``) is a 308 to its canonical spelling, the path nginx picked the
+upstream by (it merges slashes too), and one with a ``.`` or ``..`` segment names nothing (a
+404 page), so every search has one route.
 
 What the other parts of the site use
 ------------------------------------
@@ -69,9 +78,9 @@ from __future__ import annotations
 import os
 import secrets
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
-from flask import Flask, Response, abort, g, request
+from flask import Flask, Response, abort, g, redirect, request
 from flask_babel import Babel
 
 from tutorial.web import (
@@ -81,6 +90,7 @@ from tutorial.web import (
     crawlers,
     demo,
     errors,
+    families,
     friend,
     home,
     play,
@@ -192,6 +202,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         TRUSTED_HOSTS=_trusted_hosts(config, site_url),
         PRODUCTION=_is_production(),
         SEARCH_BUDGET=float(os.environ.get("SEARCH_BUDGET", "").strip() or 0),
+        WEB_ROLE=os.environ.get("WEB_ROLE", "").strip(),
     )
     app.config.update({k: v for k, v in config.items() if k not in ("SITE_URL", "TRUSTED_HOSTS")})
     if _is_production() and app.debug:
@@ -215,6 +226,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     budget.init_app(app)
     crawlers.init_app(app)
     app.after_request(_relative_location)
+    _init_paths(app)
     _init_language(app)
     _init_templates(app)
     _register_blueprints(app)
@@ -230,6 +242,40 @@ def _relative_location(response: Response) -> Response:
         if parts.netloc and parts.netloc == request.host and parts.scheme == request.scheme:
             response.headers["Location"] = parts.path + (f"?{parts.query}" if parts.query else "")
     return response
+
+
+def canonical_path(path: str) -> str:
+    """``path`` with its empty segments dropped (a trailing slash kept).
+
+    >>> canonical_path("//en/play/x"), canonical_path("/en//rules/"), canonical_path("///")
+    ('/en/play/x', '/en/rules/', '/')
+    """
+    segments = [segment for segment in path.split("/") if segment]
+    return "/" + "/".join(segments) + ("/" if segments and path.endswith("/") else "")
+
+
+#: Characters left as they are in a redirect's path (the others percent-encoded).
+_PATH_SAFE = "/:@!$&'()*+,;=-._~"
+
+
+def _init_paths(app: Flask) -> None:
+    pages_only = app.config.get("WEB_ROLE") == "pages"
+
+    @app.before_request
+    def _canonical() -> Response | None:
+        raw = request.environ.get("PATH_INFO", "") or "/"
+        if any(segment in (".", "..") for segment in raw.split("/")):
+            abort(404)  # (nginx resolves them before it picks the upstream: no route here)
+        canonical = canonical_path(raw)
+        if canonical != raw:
+            query = request.environ.get("QUERY_STRING", "")
+            location = quote(canonical.encode("latin-1"), safe=_PATH_SAFE) + (f"?{query}" if query else "")
+            response = redirect(location, code=308)
+            response.headers["Cache-Control"] = "no-store"
+            return response  # type: ignore[return-value]
+        if pages_only and request.endpoint in families.SEARCH_ENDPOINTS:
+            abort(404)
+        return None
 
 
 def _init_language(app: Flask) -> None:
@@ -256,6 +302,8 @@ def _init_templates(app: Flask) -> None:
     # rendered alone for htmx, where top-level imports are not run.
     app.add_template_global(cards.card_markup, "card")
     app.add_template_global(cards.card_row_markup, "card_row")
+    app.add_template_global(cards.inline_sprite, "inline_sprite")
+    app.add_template_global(cards.card_sprite_url, "card_sprite_url")
     templating.init_app(app)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES)
 

@@ -35,3 +35,27 @@ def evaluation(deal: Deal) -> Evaluation:
 def grade(deal: Deal, action: Action) -> Grade:
     """The coach's grade of ``action`` in ``deal``, from :func:`evaluation`."""
     return judge(evaluation(deal), action)
+
+
+# ----------------------------------------------- made once for every process (before the fork)
+def demo_charts(slugs: list[str] | None = None) -> list[tuple[str, Evaluation]]:
+    """The evaluations every narrated deal's chart needs (the coach's grade of each choice),
+    made now in the current app (every deal's, or those of ``slugs``); what the app keeps then,
+    to hand to other processes (:func:`keep`): ``deploy/stack.py`` makes them once, and each
+    gunicorn master keeps them before its workers fork, so no page worker computes a chart."""
+    from tutorial.narration.demos import demos
+    from tutorial.web.demo import shown_demo
+    from tutorial.web.demo.pause import deal_grades
+
+    for slug in demos() if slugs is None else slugs:
+        demo = shown_demo(slug)
+        if demo is not None:
+            deal_grades(demo)
+    return ANSWERS.store().items()
+
+
+def keep(items: list[tuple[str, Evaluation]]) -> None:
+    """Keep ``items`` (from :func:`demo_charts`) in the current app's answers."""
+    store = ANSWERS.store()
+    for key, made in items:
+        store.set(key, made)

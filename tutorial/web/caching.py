@@ -14,7 +14,7 @@ Outside an app context (a script, a test of the narration) ``get_or_make`` keeps
 returns ``make()``.
 
 A :class:`Store` is a least-recently-used mapping (``cachetools.LRUCache``) behind a lock:
-``get``, ``set``, ``get_or_make``, ``len``, ``clear``. ``make`` runs outside the lock, so two
+``get``, ``set``, ``get_or_make``, ``len``, ``clear``, ``items``. ``make`` runs outside the lock, so two
 threads asking for the same missing key at once may both compute it (the values are equal:
 only derived data is cached); nothing is stored when ``make`` raises (e.g. ``abort(404)``).
 """
@@ -68,6 +68,11 @@ class Store(Generic[K, V]):
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+
+    def items(self) -> list[tuple[K, V]]:
+        """What is kept now, least recently used first (a copy)."""
+        with self._lock:
+            return list(self._items.items())
 
 
 class AppCache(Generic[K, V]):

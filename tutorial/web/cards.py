@@ -4,7 +4,13 @@ The cards are symbols in one SVG sprite per language (``static/build/img/cards-<
 written by ``make static``): the French sprite marks the court cards R, D, V (roi, dame,
 valet), the others K, Q, J. A page draws a card as a tiny inline ``<svg role="img">`` that
 ``<use>``-s the sprite's symbol, with the caller's translated card name as its ``<title>``, so
-each card costs ~200 bytes of HTML and the sprite is downloaded once and cached.
+each card costs ~200 bytes of HTML.
+
+A whole page is painted without waiting for the sprite: its cards ``<use>`` symbols inlined
+at the end of the page (:func:`inline_sprite`, only those the page draws: a few kilobytes,
+compressed a few hundred bytes), so the first screen's cards come with the HTML. An htmx
+fragment (the next step, the next move) uses the sprite file, which ``static/js/site.js``
+fetches into the cache once the page has loaded.
 
 Legibility: a large rank and suit index in two corners, readable at 48 px wide. Court cards
 are double-headed figures of our own drawing, told apart by shape as much as by the index: the
@@ -35,7 +41,9 @@ and a "no" sign), ``"highlighted"`` (a frame) or ``"winner"`` (frame and star). 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
+from flask import g, has_request_context
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
@@ -44,6 +52,7 @@ from tutorial.engine import SUITS as ENGINE_SUITS
 from tutorial.narration.language import speaker
 from tutorial.web.assets import asset
 from tutorial.web.i18n import current_language
+from tutorial.web.render import wants_fragment
 
 #: Rank codes from highest to lowest in trick strength (the engine's ``Rank.code``).
 RANKS: tuple[str, ...] = tuple(rank.code for rank in RANKS_HIGH_TO_LOW)
@@ -304,6 +313,53 @@ def card_sprite_url() -> str:
     return asset(sprite_path(current_language()))
 
 
+def _inlining() -> bool:
+    """Cards drawn now use symbols inlined in the page: a whole page (not an htmx fragment)."""
+    return has_request_context() and not wants_fragment()
+
+
+def _symbol_base(code: str, state: str | None) -> str:
+    """Where a card's symbols are: the page itself (recorded for :func:`inline_sprite`) or the
+    sprite file."""
+    if not _inlining():
+        return card_sprite_url()
+    used: set[str] = g.setdefault("inline_cards", set())
+    used.add(code)
+    if state is not None:
+        used.add(f"m-{state}")
+    return ""
+
+
+def inline_sprite() -> Markup:
+    """The symbols of the cards this page drew (and their suits and markers), as a hidden
+    ``<svg>``; empty when it drew none. Called at the end of the page (``base.html``)."""
+    if not has_request_context():
+        return Markup("")
+    used: set[str] = g.get("inline_cards", set())
+    if not used:
+        return Markup("")
+    return Markup(_sprite_part(current_language(), frozenset(used)))
+
+
+@cache
+def _sprite_part(lang: str, used: frozenset[str]) -> str:
+    letters = COURT_LETTERS.get(lang, COURT_LETTERS["default"])
+    codes = [c for c in (*CARD_CODES, BACK) if c in used]
+    suits = {c[-1] for c in codes if c != BACK}
+    markers = _marker_symbols() if any(u.startswith("m-") for u in used) else ""
+    symbols = [
+        *(_suit_symbol(s) for s in SUITS if s in suits),
+        *(_card_symbol(c, letters) for c in codes if c != BACK),
+        *([_back_symbol()] if BACK in used else []),
+        markers,
+    ]
+    return (
+        '<svg class="card-sprite" aria-hidden="true" focusable="false" width="0" height="0">'
+        + "".join(symbols)
+        + "</svg>"
+    )
+
+
 def default_label(code: str) -> str:
     """The card's name in the request's language (« la dame de pique »), or "face-down card"."""
     if code == BACK:
@@ -328,7 +384,7 @@ def card_markup(code: str, label: str | None = None, size: str = "md", state: st
         raise ValueError(f"not a card state: {state!r}")
     if label is None:
         label = default_label(code)
-    href = card_sprite_url()
+    href = _symbol_base(code, state)
     classes = f"card card--{size}" + (f" card--{state}" if state else "")
     marker = f'<use href="{escape(href)}#m-{state}"/>' if state else ""
     return Markup(

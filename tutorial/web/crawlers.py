@@ -4,7 +4,8 @@ The rules, the narrated deals and the forms are for search engines. The practice
 replayed record's steps, play-along and the answers to a demo's questions are not: their URL
 space has no end and each of their pages runs the coach or the computer player. They are
 ``Disallow``-ed in ``robots.txt``, say ``X-Robots-Tag: noindex, nofollow``, and the links to
-moves, hints and reviews carry ``rel="nofollow"`` (templates).
+moves, hints and reviews carry ``rel="nofollow"`` (templates). Which URLs those are is declared
+once, in :mod:`tutorial.web.families` (nginx's locations come from the same list).
 
 Those pages depend on nothing but their URL (the token or the packed record, and the
 question): a 200 answer may be kept by browsers and shared caches (``Cache-Control: public``).
@@ -14,42 +15,10 @@ from __future__ import annotations
 
 from flask import Flask, Response, request
 
-from tutorial.catalogs import LANGUAGES
+from tutorial.web.families import NOINDEX, ROBOTS_TXT
 
-#: Paths crawlers are asked not to read, for each language (``*``: any one segment or more).
-_DISALLOWED = (
-    "play/",
-    "replay/*/",
-    "demo/*/along/",
-    "demo/*/ask/",
-    # friend tables: every table (its page, invitation and events); the form stays readable
-    "table/*/",
-)
+__all__ = ["MAX_AGE", "NOINDEX", "ROBOTS_TXT", "init_app"]
 
-ROBOTS_TXT = (
-    "User-agent: *\n"
-    + "".join(f"Disallow: /{lang}/{path}\n" for lang in LANGUAGES for path in _DISALLOWED)
-    + "Allow: /\n"
-)
-
-#: Endpoints whose pages crawlers must not index nor follow (the practice table's settings
-#: page and the replay form stay indexable).
-NOINDEX = frozenset(
-    {
-        "play.start",
-        "play.game",
-        "play.move",
-        "play.review",
-        "play.record",
-        "replay.start",
-        "replay.step",
-        "replay.ask",
-        "replay.answer",
-        "replay.along",
-        "demo.along",
-        "demo.answer",
-    }
-)
 #: How long a page that a search answered may be kept (its URL fixes it).
 MAX_AGE = 86400
 

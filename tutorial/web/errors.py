@@ -16,7 +16,14 @@ import logging
 from flask import Flask, Response, g, make_response, request
 from flask.globals import request_ctx
 from flask_babel import lazy_gettext as _l
-from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable, TooManyRequests
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    InternalServerError,
+    MethodNotAllowed,
+    ServiceUnavailable,
+    TooManyRequests,
+)
 
 from tutorial.web.render import render_page
 
@@ -101,9 +108,20 @@ def error_page(error: HTTPException) -> Response:
 RETRY_AFTER = 5
 
 
+#: The pages nginx sends by itself (:func:`busy_page`), by status.
+_NGINX_PAGES: dict[int, type[HTTPException]] = {
+    400: BadRequest,
+    405: MethodNotAllowed,
+    429: TooManyRequests,
+    500: InternalServerError,
+    503: ServiceUnavailable,
+}
+
+
 def busy_page(app: Flask, lang: str, status: int) -> bytes:
-    """The whole page of a 429 or 503 answer in ``lang`` (for nginx to send by itself)."""
-    error = TooManyRequests() if status == 429 else ServiceUnavailable()
+    """The whole page of an answer nginx sends by itself, in ``lang``: 429 and 503 (busy), 400
+    and 405 (a search URL asked with a body or another method), 500 (a server is down)."""
+    error = _NGINX_PAGES[status]()
     hosts = app.config.get("TRUSTED_HOSTS") or ["localhost"]
     base = app.config.get("SITE_URL") or f"http://{hosts[0].lstrip('.')}"
     with app.test_request_context(f"/{lang}/", base_url=base):

@@ -45,10 +45,14 @@ def robots() -> Response:
 
 
 #: Reading times of the "learn in fifteen minutes" path, in minutes, as ``tools/fast_path.py``
-#: measures them (220 words a minute, 10 s to look at each step, 30 s per question; the
-#: longest of the three languages, rounded up). ``tests/web/test_fast_path.py`` measures again.
+#: measures them for a newcomer (``READING_WPM`` words a minute, ``CLICK_SECONDS`` a click,
+#: folds opened where a learner would; the longest of the three languages, rounded up).
+#: ``tests/web/test_fast_path.py`` measures again.
+READING_WPM = 200
+CLICK_SECONDS = 5
 SUMMARY_MINUTES = 3
 FIRST_DEAL_MINUTES = 11
+PATH_MINUTES = 15
 
 
 def first_deal() -> dict[str, object]:
@@ -67,5 +71,9 @@ def first_deal() -> dict[str, object]:
 @bp.get("/<lang:lang>/")
 def index(lang: str) -> Response:
     return render_page(
-        "home/index.html", goal=goal_numbers(lang), first=first_deal(), summary_minutes=SUMMARY_MINUTES
+        "home/index.html",
+        goal=goal_numbers(lang),
+        first=first_deal(),
+        summary_minutes=SUMMARY_MINUTES,
+        path={"minutes": PATH_MINUTES, "wpm": READING_WPM},
     )

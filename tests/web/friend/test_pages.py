@@ -19,7 +19,7 @@ def _log(app: Flask, table: Table) -> tuple[str, ...]:
 
 
 def test_the_form_offers_the_engines_settings(friend_app: Flask) -> None:
-    text = friend_app.test_client().get("/es/table/new").get_data(as_text=True)
+    text = friend_app.test_client().get("/es/friend").get_data(as_text=True)
     assert 'name="quinte" value="50"' in text and 'name="quinte" value="100"' in text
     assert 'name="target" value="3"' in text and 'name="target" value="2"' in text
     assert 'method="post"' in text
@@ -237,7 +237,7 @@ def test_table_pages_are_private_and_not_indexed(friend_app: Flask) -> None:
     assert "noindex" in response.headers["X-Robots-Tag"]
     assert "Cookie" in response.headers["Vary"]
     robots = friend_app.test_client().get("/robots.txt").get_data(as_text=True)
-    assert "Disallow: /fr/table/*/" in robots
+    assert "Disallow: /fr/table/" in robots and "Disallow: /fr/friend" not in robots
 
 
 def test_without_javascript_a_waiting_page_reloads_itself(friend_app: Flask) -> None:

@@ -23,10 +23,12 @@ from functools import cache
 from flask import Blueprint, Response, abort, redirect, url_for
 from werkzeug.routing import BuildError
 
+from tutorial.ai import GradeKind
 from tutorial.narration.demos import Demo, demos
 from tutorial.narration.language import speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
+from tutorial.web.demo.pause import deal_grades
 from tutorial.web.demo.quick import QuickDemo, is_quick, quick
 from tutorial.web.render import cached_page, render_page
 from tutorial.web.table.labels import count_label, labels
@@ -55,7 +57,15 @@ def shown_demo(slug: str) -> Demo | None:
     """The demo of ``slug`` as its pages show it: in quick mode when its record asks for it
     (:mod:`tutorial.web.demo.quick`); made once per process."""
     demo = demos().get(slug)
-    return quick(demo) if demo is not None and is_quick(demo) else demo
+    if demo is None or not is_quick(demo):
+        return demo
+    return quick(demo, marked_steps(demo))
+
+
+def marked_steps(demo: Demo) -> list[int]:
+    """The steps whose move the coach marks on the deal's chart (an inaccuracy or a mistake)."""
+    marks = (GradeKind.INACCURACY, GradeKind.MISTAKE)
+    return [n for n, g in enumerate(deal_grades(demo), start=1) if g is not None and g.kind in marks]
 
 
 @bp.get("/<lang:lang>/demo/")

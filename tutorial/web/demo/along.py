@@ -161,7 +161,7 @@ def along_page(
             return urls.page(raw + char) if char is not None else urls.refused(raw, segment)
 
         base = step_view_of(demo, lang, number - 1, step_urls, title, back)
-        view, ask = question(demo, lang, number, base, answer_url, urls.step(number), refused)
+        view, ask = question(demo, lang, number, base, answer_url, urls.step(number), refused, every=True)
         view = replace(view, narration=replace(view.narration, next=()))
         view.urls.update(next=None, last=None, previous=None, first=None)
         return render_step(view, ask=ask, ask_labels=words, **context)

@@ -20,7 +20,9 @@ from tutorial.narration.choices import labels, questions_label, result_sentence
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, action_step
 from tutorial.narration.language import speaker
+from tutorial.narration.names import card_name
 from tutorial.web.demo.pause import (
+    SKIP,
     Answer,
     answer,
     answer_token,
@@ -59,14 +61,36 @@ def step_view_of(
     demo: Demo, lang: str, number: int, urls: Addresses, title: str | None, back: str | None
 ) -> StepView:
     view = step_view(demo, lang, number, url=urls.step, list_url=urls.list)
+    view = _marked(demo, number, view, labels(speaker(lang)))
     if number < demo.total and number + 1 in demo_pauses(demo):
         view.urls["next"] = urls.ask(number + 1)
-    view = _marked(demo, number, view, labels(speaker(lang)))
+        view = _unspoiled(view)
     if title is not None:
         view = replace(view, title=title)
     if back is not None:
         view.t["demos"] = back
     return view
+
+
+def _unspoiled(view: StepView) -> StepView:
+    """The step before a question tells nothing of its answer: no card of the player about to
+    be asked is marked (may not be played, could declare), and "what comes next" is left out;
+    a card just drawn keeps its sign."""
+    sp = speaker(view.lang)
+    sides = []
+    for side in view.table.sides:
+        if side.to_act:
+            hand = tuple(
+                c
+                if c.mark == "drawn" or c.code == "back"
+                else replace(c, label=card_name(Card.parse(c.code), sp), state=None, note=None, mark=None)
+                for c in side.hand
+            )
+            side = replace(side, hand=hand)
+        sides.append(side)
+    return replace(
+        view, table=replace(view.table, sides=tuple(sides)), narration=replace(view.narration, next=())
+    )
 
 
 def _event_notes(
@@ -223,6 +247,7 @@ def step_page(
         coach_label=_coach_label(lang),
         first_question=first_question,
         along_links=along_links,
+        why_inline=number == 1 and bool(demo.record.draw),
         ending=_ending(demo, view),
         chart=_chart(demo, lang, urls) if number == demo.total else None,
     )
@@ -265,12 +290,21 @@ def question_page(
     refused: Action | None = None,
     title: str | None = None,
     back: str | None = None,
+    confirm_skip: bool = False,
 ) -> Response:
     if demo.frame(number).token is None:
         abort(404)
     base = step_view_of(demo, lang, number - 1, urls, title, back)
     view, ask = question(
-        demo, lang, number, base, lambda segment: urls.answer(number, segment), urls.step(number), refused
+        demo,
+        lang,
+        number,
+        base,
+        lambda segment: urls.answer(number, segment),
+        urls.step(number),
+        refused,
+        confirm_skip=confirm_skip,
+        ask_url=urls.ask(number),
     )
     # The question belongs to step ``number``: the label and Previous say so (the table shows
     # the position before its choice, as step ``number - 1`` left it).
@@ -298,6 +332,8 @@ def answer_page(
     title: str | None = None,
     back: str | None = None,
 ) -> Response:
+    if segment == SKIP:  # Next on a question: skip it?
+        return question_page(demo, lang, number, urls, None, title, back, confirm_skip=True)
     token = answer_token(segment)
     if token is None or demo.frame(number).token is None:
         abort(404)

@@ -9,7 +9,16 @@
   ``…/<n>/ask`` the question; ``…/<n>/ask/<answer>`` an answer (a record token, with ``-``
   for the ``/`` of a declaration: ``QS-mariage``). An illegal answer shows the question again
   with the engine's reason and its rule link; a legal one shows step ``n`` with the coach's
-  grade of the answer above what was actually played and why.
+  grade of the answer above what was actually played and why. ``…/<n>/ask/skip`` asks
+  whether to skip the question (where Next leads from a question).
+
+A question offers from ``FEWEST_CHOICES`` to ``MOST_CHOICES`` real alternatives
+(:func:`offered`): the move played, then the coach's choices in its order, each with an
+explanation of its own (two moves the coach explains alike, the card's name aside, are one
+alternative: the move played, or else the better one, is offered). Where strict play refuses some cards of the
+hand, the question is one of rules ("which cards may Bob play?"): every card of the hand is
+offered, a refused one gets the engine's reason, an allowed one says so (and the coach's
+grade only when there was more than one allowed).
 """
 
 from __future__ import annotations
@@ -17,12 +26,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tutorial.ai import Grade
+from flask_babel import pgettext
+
+from tutorial.ai import Grade, GradeKind
 from tutorial.engine import (
     Action,
     Deal,
     Phase,
     Play,
+    Reason,
     parse_action,
     parse_url_form,
     sorted_hand,
@@ -49,14 +61,24 @@ from tutorial.web.demo.view import StepView
 from tutorial.web.table.links import rule_link
 from tutorial.web.table.model import CardView
 
+#: How many answers a question offers (a rule question offers every card of the hand).
+FEWEST_CHOICES = 3
+MOST_CHOICES = 5
+#: The answer segment that asks whether to skip a question (never a record token).
+SKIP = "skip"
+#: Reasons strict play refuses a card for (rule 8): where one refuses a card of the hand, the
+#: question is one of rules.
+STRICT_REFUSALS = frozenset({Reason.MUST_FOLLOW_SUIT, Reason.MUST_OVERTRUMP, Reason.MUST_TRUMP})
+
 
 @dataclass(frozen=True)
 class Choice:
-    """One answer the learner may give: its text and its URL."""
+    """One answer the learner may give: its text, its URL and its number key."""
 
     label: str
     href: str
     token: str
+    key: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,14 +92,20 @@ class Question:
     choices: tuple[Choice, ...]
     refusal: Sentence | None = None
     skip_url: str = ""
+    rules: bool = False  # a rule question: which cards may be played?
+    confirm_skip: bool = False  # the learner pressed Next: skip the question?
+    ask_url: str = ""
 
 
 @dataclass(frozen=True)
 class Answer:
-    """The learner's legal answer, graded, shown above the step that was played."""
+    """The learner's legal answer, graded, shown above the step that was played; ``allowed``:
+    the answer to a rule question, the card the rules allow (``note`` None when it was the
+    only one: nothing to grade)."""
 
-    note: ChoiceNote
+    note: ChoiceNote | None
     matched: bool
+    allowed: str | None = None
 
 
 def demo_pauses(demo: Demo) -> dict[int, PauseKind]:
@@ -129,6 +157,57 @@ def answer_token(segment: str) -> str | None:
         return None
 
 
+def _label(coach: Coach, action: Action, deal: Deal) -> str:
+    return answer_label(coach, action, deal)
+
+
+def is_rule_question(deal: Deal) -> bool:
+    """Strict play refuses a card of the hand here: the question is which cards may be played."""
+    return deal.phase is Phase.FOLLOW and any(
+        not o.legal and o.reason in STRICT_REFUSALS for o in deal.card_options()
+    )
+
+
+def _explanation(coach: Coach, deal: Deal, verdict: Grade) -> tuple[str, ...]:
+    """What the coach says is true of an answer (its verdict, the coach's preference and the
+    move's own name aside): two moves with the same explanation are one alternative."""
+    said = [s.text for s in answer_note(coach, deal, verdict).sentences[1:]]
+    if verdict.kind is not GradeKind.GOOD:
+        preference = coach.preference(verdict, deal)
+        said = said[: said.index(preference)] if preference in said else said
+    if not isinstance(verdict.action, Play):
+        return tuple(said)
+    name = coach.sp.card(verdict.action.card)
+    return tuple(t.replace(name, "…").replace(name[:1].upper() + name[1:], "…") for t in said)
+
+
+def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
+    """The answers the question at step ``number`` offers, in the hand's order (see the
+    module's docstring)."""
+    frame = demo.frame(number)
+    deal = frame.before
+    assert deal is not None and frame.token is not None
+    hand = [Play(card, None) for card in sorted_hand(deal.hands[deal.to_act], deal.trumps)]
+    if is_rule_question(deal):
+        return list(hand)
+    legal = deal.legal_actions()
+    verdicts = {a: grade(deal, a) for a in legal}
+    ranked = [e.action for e in next(iter(verdicts.values())).evaluation.estimates]
+    played = parse_action(frame.token)
+    chosen: list[Action] = []
+    said: set[tuple[str, ...]] = set()
+    for action in [played, *ranked]:  # the move played, then the coach's order
+        explanation = _explanation(coach, deal, verdicts[action])
+        if action in chosen or explanation in said:
+            continue
+        chosen.append(action)
+        said.add(explanation)
+        if len(chosen) == MOST_CHOICES:
+            break
+    order = [*hand, *(a for a in legal if a not in hand)]
+    return sorted(chosen, key=order.index)
+
+
 def question(
     demo: Demo,
     lang: str,
@@ -137,10 +216,17 @@ def question(
     answer_url: Callable[[str], str],
     step_url: str,
     refused: Action | None = None,
+    confirm_skip: bool = False,
+    ask_url: str = "",
+    every: bool = False,
 ) -> tuple[StepView, Question]:
     """The table before step ``number``'s choice, from the chooser's side, and the question.
 
-    ``base``: the view of step ``number - 1``; ``answer_url(segment)``: an answer's URL."""
+    ``base``: the view of step ``number - 1``; ``answer_url(segment)``: an answer's URL
+    (``answer_url(SKIP)``: the page that asks whether to skip, where Next leads);
+    ``confirm_skip``: that page; ``ask_url``: the question's own URL (back from it);
+    ``every``: offer every card and every allowed declaration, exchange or answer (playing
+    along, where each decision is the learner's), Next going on to the step."""
     frame: Frame = demo.frame(number)
     deal = frame.before
     assert deal is not None and frame.player is not None
@@ -148,21 +234,37 @@ def question(
     coach = Coach(tr, demo.record.players)
     chooser = frame.player
     name = demo.record.players[chooser]
-    # Every card of the hand is a choice (an illegal one gets the engine's reason), then the
-    # declarations, the exchange and the "au sept" answer the engine allows.
-    choices: list[Choice] = []
-    actions: list[Action] = []
-    if deal.phase is not Phase.AU_SEPT:
-        actions += [Play(card, None) for card in sorted_hand(deal.hands[chooser], deal.trumps)]
-    actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
-    for action in actions:
-        token = action.token
-        choices.append(Choice(answer_label(coach, action, deal), answer_url(url_form(action)), token))
-    hrefs = {c.token: c.href for c in choices}
+    rules = is_rule_question(deal) and not every
+    # The alternatives (offered): plays first, in the hand's order, then the declarations,
+    # the exchange and the "au sept" answer; the number keys answer in that order.
+    if every:
+        actions: list[Action] = []
+        if deal.phase is not Phase.AU_SEPT:
+            actions += [Play(card, None) for card in sorted_hand(deal.hands[chooser], deal.trumps)]
+        actions += [a for a in deal.legal_actions() if not (isinstance(a, Play) and a.declaration is None)]
+        skip_url = step_url
+    else:
+        actions = offered(demo, number, coach)
+        skip_url = answer_url(SKIP)
+    choices = [
+        Choice(_label(coach, action, deal), answer_url(url_form(action)), action.token, key)
+        for key, action in enumerate(actions, start=1)
+    ]
+    hrefs = {c.token: c for c in choices}
     sides = []
     for side in base.table.sides:
         if side.index == chooser:
-            hand = tuple(replace(c, href=hrefs.get(c.code), state=None, note=None) for c in side.hand)
+            hand = tuple(
+                replace(
+                    c,
+                    href=hrefs[c.code].href if c.code in hrefs else None,
+                    key=hrefs[c.code].key if c.code in hrefs else None,
+                    state=None,
+                    note=None,
+                    mark=None,
+                )
+                for c in side.hand
+            )
             sides.append(replace(side, hand=hand, to_act=True))
         else:
             hidden = hidden_card(tr, side.name)
@@ -171,10 +273,26 @@ def question(
     refusal = None
     if refused is not None:
         refusal = _refusal(lang, demo, deal, refused)
-    asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
-    view = replace(base, table=replace(base.table, sides=tuple(sides)), urls={**base.urls, "next": step_url})
+    if rules:
+        asked = pgettext("demo", "Strict play: which cards may %(player)s play? Choose one.") % {
+            "player": name
+        }
+    else:
+        asked = prompt(tr, name, deal.phase is Phase.AU_SEPT)
+    view = replace(base, table=replace(base.table, sides=tuple(sides)), urls={**base.urls, "next": skip_url})
     kind = demo_pauses(demo).get(number, PauseKind.MARKED)
-    return view, Question(number, kind, name, asked, tuple(choices), refusal, step_url)
+    return view, Question(
+        number,
+        kind,
+        name,
+        asked,
+        tuple(choices),
+        refusal,
+        step_url,
+        rules=rules,
+        confirm_skip=confirm_skip,
+        ask_url=ask_url,
+    )
 
 
 def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
@@ -203,12 +321,26 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
         return None
     if deal.check(action) is not None:
         return action
+    matched = action.token == frame.token
+    allowed = None
+    if is_rule_question(deal) and isinstance(action, Play):
+        name = demo.record.players[deal.to_act]
+        card = speaker(lang).card(action.card)
+        allowed = pgettext("demo", "Right: the rules allow %(player)s to play %(card)s here.") % {
+            "player": name,
+            "card": card,
+        }
+        if len(deal.legal_actions()) == 1:
+            return Answer(None, matched, allowed)
     verdict = grade(deal, action)
+    if verdict.kind is GradeKind.FORCED:
+        return Answer(None, matched, allowed)
     note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
-    return Answer(note, action.token == frame.token)
+    return Answer(note, matched, allowed)
 
 
 __all__ = [
+    "SKIP",
     "Answer",
     "Choice",
     "Question",
@@ -217,5 +349,7 @@ __all__ = [
     "coach_note",
     "deal_grades",
     "demo_pauses",
+    "is_rule_question",
+    "offered",
     "question",
 ]

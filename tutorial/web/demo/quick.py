@@ -4,12 +4,17 @@ A demo record whose ``meta`` says ``"quick": true`` is shown in quick mode. Its 
 full deal's steps grouped: a quick step ends only at a teaching moment, read from the engine's
 events and from the deal's pauses (:mod:`tutorial.narration.pauses`), never listed by hand:
 
-- the draw for dealer, and the deal with its turn-up;
+- the draw for dealer with the deal and its turn-up (one step: who deals, then the cards);
 - the end of the first trick (free play while the talon lasts, then the draw);
 - each question ("What would you play?"): the step before it (the position asked about) and
   the step itself;
 - the first declaration shown, the "au sept" question and its answer, the exchange of the
   seven, the talon running out (strict play begins);
+- each move the coach marks (an inaccuracy or a mistake on the deal's chart): the step shows
+  the coach's note on it, where it happens;
+- the end of every trick that matters (:func:`trick_matters`: a brisque in it, a trump that
+  takes it, a declaration, an exchange), so a quick step tells one trick's story, or several
+  only when nothing in the earlier ones matters;
 - the last step (the count).
 
 A quick step's narration is the full steps' narrations one after the other (each made with the
@@ -20,11 +25,14 @@ cards marked are those of its last full step. The table is the last full step's.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from tutorial.engine import TrickWin
 from tutorial.engine.events import (
     AuSeptAnswered,
     AuSeptAsked,
+    CardPlayed,
     DeclarationShown,
     Event,
     SevenExchanged,
@@ -80,11 +88,40 @@ class QuickDemo(Demo):
         return tuple((trick, tuple(sentences)) for trick, sentences in cut)
 
 
-def stops(demo: Demo) -> list[int]:
-    """The full step numbers at which a quick step ends (see the module's docstring)."""
-    found: set[int] = {demo.total}
+#: Events that make a trick worth its own quick step.
+TELLING: tuple[type[Event], ...] = (DeclarationShown, SevenExchanged, AuSeptAsked)
+
+
+def trick_matters(frames: Sequence[Frame]) -> bool:
+    """The full steps ``frames`` of one trick tell something a learner should see on its own:
+    a brisque played, a trump that takes the trick, a declaration, the exchange or "au sept"."""
+    events = [e for f in frames for e in f.events]
+    if any(isinstance(e, TELLING) for e in events):
+        return True
+    if any(isinstance(e, CardPlayed) and e.card.is_brisque for e in events):
+        return True
+    return any(isinstance(e, TrickWon) and e.why is TrickWin.TRUMPED for e in events)
+
+
+def _trick_ends(frames: Sequence[Frame]) -> set[int]:
+    """The full steps that end a trick that matters."""
+    ends: set[int] = set()
+    start = 0
+    for i, frame in enumerate(frames):
+        if any(isinstance(e, TrickWon) for e in frame.events):
+            if trick_matters(frames[start : i + 1]):
+                ends.add(frame.number)
+            start = i + 1
+    return ends
+
+
+def stops(demo: Demo, marked: Collection[int] = ()) -> list[int]:
+    """The full step numbers at which a quick step ends (see the module's docstring);
+    ``marked``: the steps whose move the coach marks."""
+    found: set[int] = {demo.total, *marked}
     frames = demo.frames
-    found |= {f.number for f in frames if f.token is None}  # the draw, the deal
+    # The draw for dealer and the deal are one step: the first shows who deals and the cards.
+    found |= {max(f.number for f in frames if f.token is None)}
     first_trick = next((f.number for f in frames if any(isinstance(e, TrickWon) for e in f.events)), None)
     if first_trick is not None:
         found.add(first_trick)
@@ -94,12 +131,13 @@ def stops(demo: Demo) -> list[int]:
         first = next((f.number for f in frames if any(isinstance(e, kind) for e in f.events)), None)
         if first is not None:
             found.add(first)
+    found |= _trick_ends(frames)
     return sorted(n for n in found if 1 <= n <= demo.total)
 
 
-def quick(demo: Demo) -> QuickDemo:
-    """``demo`` in quick mode."""
-    ends = stops(demo)
+def quick(demo: Demo, marked: Collection[int] = ()) -> QuickDemo:
+    """``demo`` in quick mode; ``marked``: the steps whose move the coach marks."""
+    ends = stops(demo, marked)
     groups = tuple(zip([1, *(n + 1 for n in ends[:-1])], ends, strict=True))
     frames = []
     for number, (first, last) in enumerate(groups, start=1):

@@ -2,7 +2,7 @@
 
 Routes:
 
-- ``GET /<lang>/table/new`` (``friend.new``): the form: both names, the quinte (50 or 100),
+- ``GET /<lang>/friend`` (``friend.new``): the form: both names, the quinte (50 or 100),
   the match (first to 3 or to 2 deals), read from the engine's settings;
   ``POST /<lang>/table`` (``friend.create``) makes the table: the host takes seat 0 (the seat
   cookie is set) and is sent (303) to the table, which shows the invitation link to send.
@@ -200,12 +200,10 @@ def _private_page() -> None:
 
 @bp.after_request
 def _private(response: Response) -> Response:
-    """Table pages depend on the seat cookie: never kept, never indexed."""
+    """Table pages depend on the seat cookie: never kept by a cache."""
     response.headers["Cache-Control"] = "no-store"
     response.vary.add("Cookie")
-    if request.endpoint != "friend.new":
-        response.headers["X-Robots-Tag"] = "noindex, nofollow"
-    return response
+    return response  # (noindex and robots.txt: the families, tutorial/web/families.py)
 
 
 # ------------------------------------------------------------------------------ new table
@@ -224,7 +222,7 @@ def _choice(field: str, allowed: tuple[int, ...], message: str) -> int:
     return int(raw)
 
 
-@bp.get("/<lang:lang>/table/new")
+@bp.get("/<lang:lang>/friend")
 def new(lang: str) -> Response:
     return _new_form(lang)
 

@@ -3,9 +3,10 @@
 Routes (blueprint ``play``); ``<token>`` is a signed game (:mod:`tutorial.web.play.games`):
 
 - ``/<lang>/play`` (``play.index``): choose the level, the quinte and the match target;
-- ``/<lang>/play?level=&quinte=&target=`` (the settings form) and
-  ``/<lang>/play/start/<level>`` (``play.start``, other settings from the query): a new match,
-  redirected (303) to its first position;
+- ``/<lang>/play?level=&quinte=&target=`` (the settings form): checked, then redirected (303)
+  to ``/<lang>/play/start/<level>`` (``play.start``, other settings from the query) without
+  computing anything (a page URL runs no search), which starts a new match and redirects
+  (303) to its first position;
 - ``/<lang>/play/<token>`` (``play.game``): a position, the learner to act or the deal over;
   ``?hint=1|2|3`` shows the coach's hint up to that step, ``?why=<card>`` says why a dimmed
   card may not be played, ``?undone=1`` (the Undo link) says the last move was taken back;
@@ -143,11 +144,17 @@ def _see_other(url: str) -> Response:
 @bp.get("/<lang:lang>/play")
 def index(lang: str) -> Response:
     """The settings of a new match; with them in the query (the form), the match starts."""
-    if "level" in request.args:  # the form always sends a level
+    if "level" in request.args:  # the form always sends a level: to the start, on the search side
         text = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
-        return _start(lang, level_of(text) or "club")
-    quick = [(level, url_for("play.start", lang=lang, level=level)) for level in LEVELS]
-    return render_page("play/index.html", levels=LEVELS, quick=quick)
+        _settings()  # a bad setting is this form's 400, not the start's
+        _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
+        keys = {field.key for field in setting_fields()} | {"warn"}
+        query: dict[str, Any] = {n: v for n, v in request.args.items() if n in keys}
+        return _see_other(url_for("play.start", lang=lang, level=text, **query))
+    # From a match (its "new game" links), the warning switch comes along: the new match keeps it.
+    warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
+    quick = [(level, url_for("play.start", lang=lang, level=level, warn=warn)) for level in LEVELS]
+    return render_page("play/index.html", levels=LEVELS, quick=quick, warn=warn)
 
 
 @bp.get("/<lang:lang>/play/start/<level>")

@@ -135,6 +135,8 @@ def play_labels() -> dict[str, str]:
         "warn_off": gettext("Warn me before a mistake: off"),
         "what_happened": gettext("What just happened"),
         "opening": gettext("The draw for dealer and the dealing"),
+        # Deals after the first have no draw for dealer (rules 16 and 17 say who deals).
+        "dealing": gettext("The dealing"),
     }
 
 
@@ -194,7 +196,8 @@ class _Builder:
             "undo": None if self.state.final_match.is_over else self.page(tokens.get("undo"), undone=1),
             "warn": self.page(tokens.get("warn")),
             "next": self.page(tokens.get("next")),
-            "new": url_for("play.index", lang=lang),
+            # A new match keeps the "warn me before a mistake" switch as it is now.
+            "new": url_for("play.index", lang=lang, warn=int(self.state.game.warn)),
             "hint": self.page(token, hint=1),
             "rules": url_for("rules.index", lang=lang),
             "record": url_for("play.record", lang=lang, token=token) if over else None,

@@ -84,14 +84,22 @@ def _structure(obj: object) -> Problem | None:
     return None
 
 
+#: The characters that reorder text around them (bidirectional embeddings, overrides,
+#: isolates and marks): a name holding one could turn the sentence it is in around.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def unusable(value: str) -> bool:
     """True when ``value`` cannot be a name or a token: a control character (NUL, a line
-    break…) or a lone surrogate (``"\\ud800"`` in JSON), which no UTF-8 text can hold.
+    break, a right-to-left override…) or a lone surrogate (``"\\ud800"`` in JSON), which no
+    UTF-8 text can hold.
 
     >>> unusable("Alice"), unusable("A\\x00"), unusable("\\ud800"), unusable("Zoé ♠")
     (False, True, True, False)
+    >>> unusable("\\u202eecilA"), unusable("نور")
+    (True, False)
     """
-    return any(unicodedata.category(char) in ("Cc", "Cs") for char in value)
+    return any(unicodedata.category(char) in ("Cc", "Cs") or char in _BIDI_CONTROLS for char in value)
 
 
 _NOT_ALLOWED = _l("a control character such as NUL, or half of a UTF-16 pair")

@@ -49,6 +49,7 @@ from tutorial.engine import (
     parse_action,
     setting_fields,
 )
+from tutorial.web.replay.check import unusable
 
 #: The deal settings a segment holds, in registry order (append only).
 _FIELDS: tuple[SettingField, ...] = setting_fields("deal")
@@ -152,6 +153,8 @@ def _players(custom: int, tail: bytes) -> tuple[str, str]:
         raise PackError("names are not UTF-8") from None
     if len(names) != 2:
         raise PackError("two names expected")
+    if any(unusable(name) for name in names):  # as a pasted record's names are checked
+        raise PackError("a name holds a character that is not allowed")
     return (names[0], names[1])
 
 

@@ -114,8 +114,9 @@ def _y(chance: int) -> float:
 
 def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(percent)s%%") -> Markup:
     """The chart as an ``<svg>`` (its implicit role, graphics-document, may hold links), named
-    by ``title``; each marked point a link. The scale is labelled at 25, 50 and 75 % only: an
-    estimate is never said to be 0 % or 100 % (the coach's chances are said in words)."""
+    by ``title``; each marked point a link. The scale is labelled at 0, 25, 50, 75 and 100 %
+    (its marks; the coach's chances are said in words); the last trick's label ends at the
+    right edge, so that it is drawn whole."""
     n = len(chart.points)
     parts = [
         # Not role="img": its marks are links, and an image may hold no control.
@@ -126,19 +127,19 @@ def svg(chart: Chart, title: str, trick_label: str, percent_label: str = "%(perc
         y = _y(chance)
         line = "deal-chart__even" if chance == 50 else "deal-chart__grid"
         parts.append(f'<line class="{line}" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
-        if chance in (25, 50, 75):
-            parts.append(
-                f'<text class="deal-chart__axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
-                f'text-anchor="end">{escape(percent_label % {"percent": chance})}</text>'
-            )
+        parts.append(
+            f'<text class="deal-chart__axis" x="{LEFT - 6}" y="{y + 4:.1f}" '
+            f'text-anchor="end">{escape(percent_label % {"percent": chance})}</text>'
+        )
     seen: set[int] = set()
     last = chart.points[-1].trick if chart.points else 1  # a chouine may end the deal early
     for i, p in enumerate(chart.points):
         if p.trick not in seen and (p.trick in (1, last) or p.trick % 4 == 0):
             seen.add(p.trick)
             x = _x(i, n)
+            anchor = "end" if i == n - 1 else "middle"
             parts.append(
-                f'<text class="deal-chart__axis" x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="middle">'
+                f'<text class="deal-chart__axis" x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">'
                 f"{escape(trick_label % {'trick': p.trick})}</text>"
             )
     if n:

@@ -64,6 +64,12 @@ def labels() -> dict[str, str]:
         "draw_title": pgettext("demo", "The draw for dealer"),
         "the_table": pgettext("demo", "The table"),
         "why_rules": pgettext("demo", "Why: the rules behind it"),
+        "skip_confirm": pgettext(
+            "demo", "Skip this question? You will see what was played without answering."
+        ),
+        "skip_yes": pgettext("demo", "Yes, show what was played"),
+        "skip_no": pgettext("demo", "No, let me answer"),
+        "autoplay_progress": pgettext("demo", "Time until the next step"),
     }
     return words
 

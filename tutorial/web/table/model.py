@@ -37,6 +37,7 @@ class CardView:
     note: str | None = None  # short text under the card ("may not be played")
     href: str | None = None  # a link that plays the card, answers with it, or says why not
     mark: str | None = None  # the note's sign: "no" (⊘, may not be played), "drawn" (＋, just drawn)
+    key: int | None = None  # the number key that chooses it, when not its place in the hand
 
 
 @dataclass(frozen=True)

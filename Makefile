@@ -10,7 +10,7 @@ PORT ?= 8000
 DOMAINS := content messages narration
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: setup run serve test test-fast coverage lint typecheck lock catalogs extract update typography compile chromium nginx static bench loadtest clean
+.PHONY: setup run serve test test-fast coverage lint typecheck lock catalogs extract update typography compile chromium nginx postgresql static bench loadtest clean
 
 # Python packages come from the lock file (exact versions with their hashes: see the README's
 # "Dependencies"); the project itself is then installed without resolving anything.
@@ -70,6 +70,11 @@ chromium:
 nginx:
 	@test -x /usr/sbin/nginx -a -e /usr/lib/nginx/modules/ngx_stream_module.so || ( (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx libnginx-mod-http-brotli-static libnginx-mod-stream) >/dev/null || echo "nginx could not be installed: the production stack tests will be skipped" )
 
+# friend tables: Debian's PostgreSQL for the tests on PostgreSQL (each starts a server of its own
+# from these binaries, in a temporary folder, on a free port; without them they are skipped).
+postgresql:
+	@test -d /usr/lib/postgresql || ( (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql) >/dev/null || echo "postgresql could not be installed: the PostgreSQL tests will be skipped" )
+
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -82,14 +87,14 @@ typecheck: $(VENV)/.installed
 # browser). --dist worksteal: an idle worker takes tests queued on the other, so one long
 # module (tests/web/test_demo.py) does not hold the run on one worker.
 PYTEST_WORKERS ?= 2
-test: setup chromium nginx lint typecheck
+test: setup chromium nginx postgresql lint typecheck
 	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal
 	@echo "Screenshots for a person to look at: $(SCREENSHOTS)/"
 
 # The same tests with a coverage report of the package: tracing every line doubles the time
 # (pytest 566 s against 251 s, both on two workers on this 2-core machine), so make test runs
 # without it and this target gives the report (95 % of tutorial at the last measure).
-coverage: setup chromium nginx
+coverage: setup chromium nginx postgresql
 	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal --cov=tutorial --cov-report=term:skip-covered
 
 # The edit loop: every test but the ones marked browser, http or slow (see pyproject.toml), in

@@ -68,8 +68,10 @@ LONG = "a" * 10_000
 SIGNED_ARGUMENTS = ("token", "action")
 #: Path arguments that hold a number (a step, a seat) though their converter is a string's.
 NUMERIC_ARGUMENTS = ("step", "seat")
-#: Endpoints left out of the per-route table: static files and ``/`` have rows of their own.
-_NOT_PAGES = ("static", "home.root")
+#: Endpoints left out of the per-route table: static files and ``/`` have rows of their own;
+#: a friend table exists only once a form is posted, so no link leads to one: its bad input
+#: is tested in tests/web/friend/test_pages.py.
+_NOT_PAGES = ("static", "home.root", "friend.table", "friend.events")
 
 
 # --- The routes, and a valid value for each of their arguments --------------------------

@@ -28,6 +28,7 @@ _SAMPLES = {
     "level": "club",
     "action": "QS",
     "filename": "css/site.css",
+    "table_id": "AbCdEfGh12345678",
 }
 
 
@@ -85,9 +86,19 @@ def test_robots_txt_keeps_crawlers_off_the_settings_form_but_not_the_settings_pa
         assert not _disallowed(f"/{lang}/play")
 
 
-def test_a_kind_without_families_has_a_location_that_matches_nothing() -> None:
+def test_a_kind_without_families_has_a_location_that_matches_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutorial.web import families
+
+    monkeypatch.setattr(families, "FAMILIES", ())
     assert nginx_paths(Kind.STREAM) == "(?!)"
     assert not re.match(f"^/(en)/({nginx_paths(Kind.STREAM)})", "/en/anything")
+
+
+def test_the_stream_location_takes_exactly_the_event_streams(app: Flask) -> None:
+    location = re.compile(f"^/(en)/({nginx_paths(Kind.STREAM)})")
+    streams = frozenset().union(*(f.endpoints for f in FAMILIES if f.kind is Kind.STREAM))
+    for endpoint, path in _urls(app):
+        assert bool(location.match(path)) == (endpoint in streams), (endpoint, path)
 
 
 def test_a_family_s_path_becomes_nginx_s_expression() -> None:

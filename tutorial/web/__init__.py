@@ -10,7 +10,8 @@
 - blueprints, every one registered: ``home`` (``tutorial.web.home.bp``: the home pages,
   ``/`` and ``/robots.txt``), ``rules`` (``tutorial.web.rules.bp``), ``demo``
   (``tutorial.web.demo.bp``: the narrated deals), ``play`` (``tutorial.web.play.bp``: the
-  practice table), ``replay`` (``tutorial.web.replay.bp``: any deal record, narrated);
+  practice table), ``replay`` (``tutorial.web.replay.bp``: any deal record, narrated),
+  ``friend`` (``tutorial.web.friend.bp``: a table for two people by link);
 - security headers on every response, error pages in the URL's language, hashed static
   assets with long cache lifetimes, compression.
 
@@ -90,6 +91,7 @@ from tutorial.web import (
     demo,
     errors,
     families,
+    friend,
     home,
     play,
     render,
@@ -307,5 +309,6 @@ def _init_templates(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    for blueprint in (home.bp, rules.bp, demo.bp, play.bp, replay.bp):
+    for blueprint in (home.bp, rules.bp, demo.bp, play.bp, replay.bp, friend.bp):
         app.register_blueprint(blueprint)
+    friend.init_app(app)  # the friend tables' database (migrated at start)

@@ -1,7 +1,8 @@
 """Build the static assets (``make static``): ``python -m tutorial.web.build_static``.
 
 1. Copy htmx from ``node_modules/htmx.org/dist/htmx.min.js`` (installed from the npm registry,
-   pinned in package-lock.json) to ``static/vendor/htmx.min.js`` (not committed).
+   pinned in package-lock.json) to ``static/vendor/htmx.min.js`` (not committed), and its
+   server-sent events extension (``dist/ext/hx-sse.min.js``, the same package) beside it.
 2. Draw the card sprites (``img/cards-<lang>.svg``, see :mod:`tutorial.web.cards`).
 3. Write a content-hashed copy of every asset (CSS, JS, SVG, …) into ``static/build/`` and
    ``static/build/manifest.json`` (source path → hashed path, both relative to ``static/``).
@@ -26,6 +27,8 @@ from tutorial.web.i18n import LANGUAGES
 
 ROOT = STATIC_DIR.parent
 HTMX_SOURCE = ROOT / "node_modules" / "htmx.org" / "dist" / "htmx.min.js"
+#: htmx 4's server-sent events extension, shipped in the same pinned package (friend tables).
+HTMX_SSE_SOURCE = ROOT / "node_modules" / "htmx.org" / "dist" / "ext" / "hx-sse.min.js"
 VENDOR_DIR = STATIC_DIR / "vendor"
 #: Kinds of file that get a hashed copy.
 EXTENSIONS = {".css", ".js", ".svg", ".png", ".ico", ".webp", ".woff2", ".txt"}
@@ -48,6 +51,7 @@ def copy_vendor() -> None:
         sys.exit(f"{HTMX_SOURCE} is missing: run `npm ci` first (make static does)")
     VENDOR_DIR.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HTMX_SOURCE, VENDOR_DIR / "htmx.min.js")
+    shutil.copyfile(HTMX_SSE_SOURCE, VENDOR_DIR / "hx-sse.min.js")
 
 
 def _sources() -> dict[str, bytes]:

@@ -78,6 +78,10 @@ FAMILIES: tuple[Family, ...] = (
     # the practice table's start): no search, but no end to their URLs either.
     _f("replayed record", Kind.PAGE, "replay/*", "replay.start"),
     _f("settings form", Kind.PAGE, "play?"),
+    # friend tables: a table's page, claim and moves (its form, /<lang>/friend, is indexed);
+    # its event stream
+    _f("friend tables", Kind.PAGE, "table/", "friend.table friend.claim friend.move"),
+    _f("friend table streams", Kind.STREAM, "table/*/events", "friend.events"),
 )
 
 

@@ -173,6 +173,8 @@ def compress_cache_key(req: Any) -> str:
     may read any query parameter (``?hint=2``, ``?why=QS``): its whole query string is part of
     the key.
     """
+    if g.get("private_page"):  # decided by the visitor too (a friend table's seat): never kept
+        return PRIVATE
     if "page_query" in g:  # set by @cached_page: the parameters the page declares
         return f"{req.method} {page_key()!r}"
     return f"{req.method} {page_key()!r} {req.query_string!r}"
@@ -194,9 +196,28 @@ class Compressor(Compress):
 COMPRESSED: AppCache[str, bytes] = AppCache("compressed", PAGE_CACHE_SIZE)
 
 
-def compressed_store(app: Flask) -> Callable[[], Store[str, bytes]]:
+#: The compression key of a response that depends on more than its URL (``g.private_page``,
+#: set by a view whose page depends on a cookie): its compressed bytes are never kept.
+PRIVATE = "private"
+
+
+class _PublicOnly:
+    """The compression cache, which keeps nothing under the :data:`PRIVATE` key."""
+
+    def __init__(self, store: Store[str, bytes]) -> None:
+        self.store = store
+
+    def get(self, key: str) -> bytes | None:
+        return None if key.endswith(";" + PRIVATE) else self.store.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";" + PRIVATE):
+            self.store.set(key, value)
+
+
+def compressed_store(app: Flask) -> Callable[[], _PublicOnly]:
     """The ``COMPRESS_CACHE_BACKEND`` of ``app``: its own store of :data:`COMPRESSED`."""
-    return lambda: COMPRESSED.of(app)
+    return lambda: _PublicOnly(COMPRESSED.of(app))
 
 
 _Key = tuple[str, str, tuple[tuple[str, str], ...], bool]

@@ -1,0 +1,359 @@
+"""What a friend table's page draws, for one viewer: a seat (0 or 1) or a spectator (``None``).
+
+Rule 18, the one model of it being the engine's :meth:`~tutorial.engine.Deal.view`: a seat sees
+its own hand, the size of the other hand and its cards that are known (shown for a
+declaration, or the turn-up taken by exchange), the other side's last trick, and everything
+public. A spectator sees only what is public: both hands face down with their known cards.
+Once a deal is over both hands are public, for everyone. No hint and no coach: the deal's
+review opens in the narrated replay once it is over.
+
+The table is drawn by the one table model (:func:`tutorial.web.demo.table.build_table`, the
+``_table.html`` partial) that the narrated deals and the practice table use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from flask import url_for
+from flask_babel import gettext, ngettext
+
+from tutorial.engine import (
+    Card,
+    Combination,
+    Pass,
+    Phase,
+    Play,
+    Reason,
+    Swap,
+    combination_value,
+    sorted_hand,
+    url_form,
+)
+from tutorial.engine.events import TrickWon
+from tutorial.narration.language import speaker
+from tutorial.narration.names import card_name
+from tutorial.narration.narrate import EVENT, RESULT, Narrator, ScoreLine, Sentence, narrate
+from tutorial.narration.refusals import reason_sentence
+from tutorial.narration.seat import seat_narrate
+from tutorial.web.friend.state import NEXT, TableState
+from tutorial.web.replay.packing import pack
+from tutorial.web.table.labels import labels
+from tutorial.web.table.links import rule_link
+from tutorial.web.table.model import CardView, Hand, Table, build_table
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision other than a plain card: a declaration, the exchange, the au sept answer."""
+
+    href: str
+    text: str
+    kind: str  # "declare", "swap", "pass"
+    label: str | None = None
+    worth: int | None = 0
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished deal, its record in the narrated replay (with the coach and the chart)."""
+
+    number: int
+    url: str
+    text: str
+
+
+@dataclass
+class FriendView:
+    t: dict[str, str]
+    lang: str
+    table_id: str
+    seat: int | None
+    at: int
+    version: str
+    players: tuple[str, str]
+    table: Table
+    urls: dict[str, str]
+    hx_target: str = ""
+    post_moves: bool = True
+    your_turn: bool = False
+    prompt: str = ""
+    waiting: str = ""
+    choices: tuple[Choice, ...] = ()
+    happened: tuple[Sentence, ...] = ()
+    explain: str = ""
+    explain_link: str | None = None
+    notice: str = ""
+    over: bool = False
+    score: tuple[ScoreLine, ...] = ()
+    results: tuple[Sentence, ...] = ()
+    match_score: str = ""
+    match_over_text: str = ""
+    deal_number: int = 1
+    next_url: str | None = None
+    reviews: tuple[Review, ...] = ()
+    invite_url: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def friend_labels() -> dict[str, str]:
+    return {
+        **labels(),
+        "your_hand": gettext("Your hand"),
+        "known_cards": gettext("Known cards of this hand"),
+        "last_trick_of": gettext("Last trick taken by %(player)s"),
+        "what_happened": gettext("What just happened"),
+    }
+
+
+def waiting_text(name: str, seconds: float) -> str:
+    """ "Waiting for Camille since 3 min" (under a minute: no figure)."""
+    minutes = int(max(seconds, 0) // 60)
+    if minutes < 1:
+        return str(gettext("Waiting for %(player)s…", player=name))
+    return str(
+        ngettext(
+            "Waiting for %(player)s since %(num)s min",
+            "Waiting for %(player)s since %(num)s min",
+            minutes,
+            player=name,
+        )
+    )
+
+
+def refusal_text(reason: str, lang: str) -> str:
+    """Why the engine refused an action (its :class:`~tutorial.engine.Reason`'s name), in
+    ``lang``: the narration's one wording of every refusing reason."""
+    try:
+        return reason_sentence(Reason[reason], speaker(lang))
+    except (KeyError, ValueError):
+        return ""
+
+
+class Builder:
+    """Builds a :class:`FriendView` of one table for one viewer."""
+
+    def __init__(self, state: TableState, table_id: str, lang: str, seat: int | None, waited: float) -> None:
+        self.state = state
+        self.deal = state.deal
+        self.table_id = table_id
+        self.lang = lang
+        self.seat = seat
+        self.waited = waited  # seconds since the last move or claim
+        self.tr = speaker(lang)
+        self.t = friend_labels()
+        self.players = state.names
+        self.narrator = Narrator(self.tr, self.players, rule_link(lang))
+        self.your_turn = seat is not None and state.to_act == seat
+        self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
+
+    def page(self, why: str | None = None) -> str:
+        return url_for("friend.table", lang=self.lang, table_id=self.table_id, why=why)
+
+    def move_url(self, token: str) -> str:
+        return url_for("friend.move", lang=self.lang, table_id=self.table_id, action=token)
+
+    def name(self, card: Card) -> str:
+        return card_name(card, self.tr)
+
+    # ------------------------------------------------------------------ the hands
+    def own_card(self, card: Card) -> CardView:
+        name = self.name(card)
+        option = self.options.get(card)
+        if option is None:
+            return CardView(card.code, name)
+        if option.legal:
+            return CardView(card.code, name, href=self.move_url(url_form(Play(card))))
+        return CardView(
+            card.code,
+            self.t["card_not_playable"] % {"card": name},
+            "dimmed",
+            self.t["not_playable"],
+            mark="no",
+            href=self.page(why=card.code),
+        )
+
+    def hand(self, p: int) -> Hand:
+        deal = self.deal
+        if deal.is_over:  # both hands are public once the deal is over
+            cards = tuple(CardView(c.code, self.name(c)) for c in sorted_hand(deal.hands[p], deal.trumps))
+            return Hand(cards, self.t["hand_of"] % {"player": self.players[p]})
+        if p == self.seat:
+            return Hand(
+                tuple(self.own_card(c) for c in sorted_hand(deal.hands[p], deal.trumps)), self.t["your_hand"]
+            )
+        watcher = 1 - p  # what the other seat knows of this hand is public
+        seat_view = deal.view(watcher)
+        last = seat_view.opponent_last_trick if self.seat is not None else None
+        return Hand(
+            (CardView("back", gettext("a face-down card")),) * seat_view.opponent_hand_size,
+            gettext("Hand of %(player)s, face down", player=self.players[p]),
+            shown=tuple((c.code, self.name(c)) for c in seat_view.opponent_known),
+            last_trick=tuple((c.code, self.name(c)) for c in last) if last is not None else (),
+        )
+
+    # ------------------------------------------------------------------ the narration
+    def happened(self) -> tuple[list[Sentence], list[Sentence], tuple[ScoreLine, ...]]:
+        """What happened in this deal since the viewer's last decision, told from the viewer's
+        seat (a spectator: only the deal's end)."""
+        current = self.state.current
+        steps = current.replay.steps
+        happened: list[Sentence] = []
+        results: list[Sentence] = []
+        score: tuple[ScoreLine, ...] = ()
+        if self.seat is None:
+            if not self.deal.is_over or not steps:
+                return happened, results, score
+            first = len(steps) - 1
+            told_from = 0
+        else:
+            mine = [i for i, s in enumerate(steps) if s.player == self.seat]
+            first = mine[-1] if mine else 0
+            told_from = self.seat
+        if not steps:
+            opening = narrate(self.narrator, current.replay.opening, None, None)
+            return [s for s in opening.happened if s.kind == EVENT], results, score
+        for i in range(first, len(steps)):
+            step = steps[i]
+            after = steps[i + 1].before if i + 1 < len(steps) else self.deal
+            n = seat_narrate(self.narrator, step.events, step.before, after, told_from)
+            if self.seat is not None:
+                happened += [s for s in n.happened if s.kind == EVENT]
+            results += [s for s in n.happened if s.kind == RESULT]
+            score = n.score or score
+        return happened, results, score
+
+    def last_won(self) -> TrickWon | None:
+        steps = reversed(self.state.current.replay.steps)
+        return next((e for step in steps for e in step.events if isinstance(e, TrickWon)), None)
+
+    # ------------------------------------------------------------------ the decisions
+    def prompt(self) -> str:
+        if not self.your_turn:
+            return ""
+        if self.deal.phase is Phase.AU_SEPT:
+            return str(gettext("Au sept! Exchange the seven of trumps for the turn-up, or carry on?"))
+        if self.deal.phase is Phase.LEAD:
+            return str(gettext("Your lead: choose a card."))
+        return str(gettext("Your answer: choose a card."))
+
+    def declare_choice(self, action: Play) -> Choice:
+        assert action.declaration is not None
+        deal = self.deal
+        in_trumps = action.declaration_in_trumps(deal.trumps)
+        comb = self.narrator.combination(action.declaration, action.declaration_suit, in_trumps)
+        value = (
+            None
+            if action.declaration is Combination.CHOUINE
+            else combination_value(action.declaration, in_trumps, deal.settings)
+        )
+        values = {"card": self.name(action.card), "combination": comb, "points": value}
+        if value is not None:
+            text = gettext("Play %(card)s and declare %(combination)s (%(points)s points)") % values
+        else:
+            text = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
+        return Choice(self.move_url(url_form(action)), text, "declare", None, value)
+
+    def choices(self) -> list[Choice]:
+        if not self.your_turn:
+            return []
+        deal = self.deal
+        choices: list[Choice] = []
+        declares: list[Choice] = []
+        for action in deal.legal_actions():
+            if isinstance(action, Swap) and deal.turn_up is not None:
+                text = gettext("Exchange the seven of trumps for the turn-up, %(card)s") % {
+                    "card": self.name(deal.turn_up)
+                }
+                choices.append(Choice(self.move_url(url_form(action)), text, "swap"))
+            elif isinstance(action, Play) and action.declaration is not None:
+                declares.append(self.declare_choice(action))
+            elif isinstance(action, Pass):
+                choices.append(Choice(self.move_url(url_form(action)), gettext("Carry on"), "pass"))
+        declares.sort(key=lambda c: (c.worth is not None, -(c.worth or 0)))
+        return choices + declares
+
+    def reviews(self) -> tuple[Review, ...]:
+        out = []
+        for played in self.state.deals:
+            result = played.deal.result
+            if result is None:
+                continue
+            record = dataclasses.replace(played.record, players=self.players)
+            if result.winner is None:
+                text = gettext("Deal %(number)s, tied: its review", number=played.index + 1)
+            else:
+                text = gettext(
+                    "Deal %(number)s, won by %(player)s: its review",
+                    number=played.index + 1,
+                    player=self.players[result.winner],
+                )
+            url = url_for("replay.step", lang=self.lang, packed=pack(record), step=1)
+            out.append(Review(played.index + 1, url, str(text)))
+        return tuple(out)
+
+    def waiting(self) -> str:
+        state = self.state
+        if self.seat is None or state.finished:
+            return ""
+        if state.to_act is not None and state.to_act != self.seat:
+            return waiting_text(self.players[state.to_act], self.waited)
+        return ""
+
+    # ------------------------------------------------------------------ the page
+    def view(self, version: str, why: Card | None = None, notice: str = "") -> FriendView:
+        state, deal, t = self.state, self.deal, self.t
+        happened, results, score = self.happened()
+        table = build_table(deal, self.players, self.hand, self.narrator, self.tr, t, self.last_won())
+        explain, explain_link = "", None
+        option = self.options.get(why) if why is not None else None
+        if option is not None and not option.legal:
+            sentence = self.narrator.refusal(option.card, option.reason)
+            explain, explain_link = sentence.text, sentence.link
+        match = state.match
+        wins = match.wins
+        over_text = ""
+        if match.is_over and match.winner is not None:
+            over_text = str(gettext("%(player)s wins the match!", player=self.players[match.winner]))
+        return FriendView(
+            t=t,
+            lang=self.lang,
+            table_id=self.table_id,
+            seat=self.seat,
+            at=state.length,
+            version=version,
+            players=self.players,
+            table=table,
+            urls={
+                "self": self.page(),
+                "events": url_for("friend.events", lang=self.lang, table_id=self.table_id, v=version),
+                "new": url_for("friend.new", lang=self.lang),
+                "rules": url_for("rules.index", lang=self.lang),
+            },
+            your_turn=self.your_turn,
+            prompt=self.prompt(),
+            waiting=self.waiting(),
+            choices=tuple(self.choices()),
+            happened=tuple(happened),
+            explain=explain,
+            explain_link=explain_link,
+            notice=notice,
+            over=deal.is_over,
+            score=score,
+            results=tuple(results),
+            match_score=str(
+                gettext(
+                    "Match: %(a_name)s %(a)s, %(b_name)s %(b)s (first to %(target)s deals)",
+                    a_name=self.players[0],
+                    b_name=self.players[1],
+                    a=wins[0],
+                    b=wins[1],
+                    target=state.settings.match_target,
+                )
+            ),
+            match_over_text=over_text,
+            deal_number=state.current.index + 1,
+            next_url=self.move_url(NEXT) if self.seat is not None and state.may_deal_next else None,
+            reviews=self.reviews(),
+        )

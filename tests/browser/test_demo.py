@@ -46,11 +46,13 @@ def wait_for_step(page: Any, n: int) -> None:
 
 def next_step(page: Any, n: int) -> None:
     """Click Next to reach step ``n``; when a question ("What would you play?") comes first,
-    skip it (its Next shows the step as played)."""
+    skip it (its Next asks whether to skip, and "Yes" shows the step as played)."""
     page.click("#demo-next")
     page.wait_for_url(re.compile(rf"/demo/[\w-]+/{n}(/ask)?$"))
     if page.url.endswith("/ask"):
         page.click("#demo-next")
+        page.wait_for_url(re.compile(rf"/demo/[\w-]+/{n}/ask/skip$"))
+        page.click("#demo-skip-yes")
     wait_for_step(page, n)
 
 

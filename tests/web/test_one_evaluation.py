@@ -119,8 +119,8 @@ def _key_of(demo: Demo, number: int) -> str:
 def test_every_narrated_entry_point_gives_the_same_verdict(seen: Seen) -> None:
     record = FULL.record
     quick = shown_demo(FIRST_DEAL)
-    assert isinstance(quick, QuickDemo) and quick.record.deck == record.deck
-    assert quick.record.actions == record.actions  # the same record: the same decisions
+    assert isinstance(quick, QuickDemo) and quick.full is not None
+    first = quick.full  # the first deal step by step: its quick steps group these
     packed = pack(record)
 
     client = _client(seen, "demo step")
@@ -150,15 +150,19 @@ def test_every_narrated_entry_point_gives_the_same_verdict(seen: Seen) -> None:
         _ok(client, f"/en/demo/{FIRST_DEAL}/{q}")
     client = _client(seen, "first deal's answers")
     for q in demo_pauses(quick):
-        frame = FULL.frame(quick.groups[q - 1][1])
+        frame = first.frame(quick.groups[q - 1][1])
         assert frame.token is not None
         _ok(client, f"/en/demo/{FIRST_DEAL}/{q}/ask/{url_form(_action(frame.token))}")
+    # The first deal's own record, replayed: every decision of it.
+    client = _client(seen, "first deal's replay")
+    for n in range(1, first.total + 1):
+        _ok(client, f"/en/replay/{pack(quick.record)}/{n}")
 
     _agree(seen)
     everywhere = {"demo step", "question's answers", "replay", "chart", "play-along"}
     for n in STEPS:
         assert everywhere <= seen.entries(_key_of(FULL, n)), n
-    # First deal and full deal agree on every decision they share (and they share many).
+    # The first deal's steps and the replay of its record agree on every decision (many).
     shared = [key for key, told in seen.best.items() if "first deal" in told and len(told) > 1]
     assert len(shared) >= 10
 

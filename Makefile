@@ -10,7 +10,7 @@ PORT ?= 8000
 DOMAINS := content messages narration
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: setup run serve test test-fast coverage lint typecheck lock catalogs extract update typography compile chromium nginx postgresql static bench loadtest clean
+.PHONY: setup run serve test test-long test-fast coverage lint typecheck lock catalogs extract update typography compile chromium nginx postgresql static bench loadtest clean
 
 # Python packages come from the lock file (exact versions with their hashes: see the README's
 # "Dependencies"); the project itself is then installed without resolving anything.
@@ -88,7 +88,7 @@ typecheck: $(VENV)/.installed
 # module (tests/web/test_demo.py) does not hold the run on one worker.
 PYTEST_WORKERS ?= 2
 test: setup chromium nginx postgresql lint typecheck
-	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal
+	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m "not long"
 	@echo "Screenshots for a person to look at: $(SCREENSHOTS)/"
 
 # The same tests with a coverage report of the package: tracing every line doubles the time
@@ -96,6 +96,12 @@ test: setup chromium nginx postgresql lint typecheck
 # without it and this target gives the report (95 % of tutorial at the last measure).
 coverage: setup chromium nginx postgresql
 	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal --cov=tutorial --cov-report=term:skip-covered
+
+# The long checks (marker "long": kill -9 of servers, floods from one address, the stack healing,
+# two browsers through a whole match between two people): minutes of real processes, kept out of
+# make test's 300 s.
+test-long: setup chromium nginx postgresql
+	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m long
 
 # The edit loop: every test but the ones marked browser, http or slow (see pyproject.toml), in
 # under a minute.

@@ -59,6 +59,7 @@ def _mover(pages: tuple[Any, Any]) -> Any | None:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_best_of_three_between_a_french_and_a_spanish_seat_pushed_live(browser: Any, base_url: str) -> None:
     (hc, host, host_problems), (gc, guest, guest_problems) = (
         _open(browser, base_url, "fr", True),
@@ -98,6 +99,7 @@ def test_a_best_of_three_between_a_french_and_a_spanish_seat_pushed_live(browser
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_the_same_match_without_javascript(browser: Any, base_url: str) -> None:
     (hc, host, _), (gc, guest, _) = (
         _open(browser, base_url, "fr", False),

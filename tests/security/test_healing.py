@@ -26,6 +26,7 @@ from tests.rig.stack import NGINX
 
 pytestmark = [
     pytest.mark.http,
+    pytest.mark.long,
     pytest.mark.skipif(not NGINX.exists(), reason="nginx is not installed (make nginx)"),
 ]
 

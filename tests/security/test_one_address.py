@@ -35,6 +35,7 @@ from tests.rig.stack import NGINX, start_stack
 
 pytestmark = [
     pytest.mark.http,
+    pytest.mark.long,
     pytest.mark.skipif(not NGINX.exists(), reason="nginx is not installed (make nginx)"),
 ]
 

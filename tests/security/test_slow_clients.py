@@ -30,6 +30,7 @@ SECONDS = 8
 
 @pytest.mark.http
 @pytest.mark.slow
+@pytest.mark.long
 def test_the_site_answers_while_slow_and_idle_clients_hold_connections() -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS")}
     env.update(CHOUINE_ENV="production", SECRET_KEY="test-" + "s" * 40, TRUSTED_HOSTS="127.0.0.1")

@@ -124,6 +124,7 @@ def test_search_pages_are_not_indexed_and_may_be_kept(prod_stack: Stack) -> None
         assert status == 200 and "x-robots-tag" not in headers, path
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not NGINX.exists(), reason="nginx is not installed (make nginx)")
 def test_visitors_are_served_while_slow_bodies_and_searches_flood_the_site() -> None:
     """The attack of issue 19 for 7 s (past nginx's 5 s timeouts) against a stack with the

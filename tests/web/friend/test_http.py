@@ -16,7 +16,7 @@ import pytest
 from tests.rig.server import HOST, Server
 from tests.web.friend.rig import Answer, HttpTable, friend_site, open_table, private_postgres, use_server
 
-pytestmark = [pytest.mark.http, pytest.mark.slow]
+pytestmark = [pytest.mark.http, pytest.mark.slow, pytest.mark.long]
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -125,10 +125,18 @@ def test_out_of_turn_illegal_and_unknown_moves_are_4xx_with_nothing_changed(frie
     assert other.post(forms[0], data={"at": str(at)}).status_code == 409  # out of turn
     card = forms[0].rsplit("/", 1)[1]
     assert other.post(forms[0].replace(card, "QZ"), data={"at": str(at)}).status_code == 400
-    not_held = "AS" if "AS" not in "".join(forms) else "7C"
-    illegal = table.client(seat).post(forms[0].replace(f"/m/{card}", f"/m/{not_held}"), data={"at": str(at)})
-    if not_held not in "".join(forms):
-        assert illegal.status_code in (400, 409)
+    # A card no move form offers: not in the hand, or not allowed now. Either way refused.
+    offered = {form.rsplit("/", 1)[1].split("-")[0] for form in forms}
+    not_offered = next(
+        f"{r}{s}"
+        for s in "CDHS"
+        for r in ("A", "10", "K", "Q", "J", "9", "8", "7")
+        if f"{r}{s}" not in offered
+    )
+    illegal = table.client(seat).post(
+        forms[0].replace(f"/m/{card}", f"/m/{not_offered}"), data={"at": str(at)}
+    )
+    assert illegal.status_code in (400, 409)
     assert table.client(seat).post(forms[0], data={}).status_code == 400  # no position
     assert table.client(seat).post(forms[0], data={"at": "x"}).status_code == 400
     assert table.client(seat).post(forms[0], data={"at": ["0", "0"]}).status_code == 400

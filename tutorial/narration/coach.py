@@ -621,20 +621,21 @@ class Coach:
         return out
 
     def thrown(self, deal: Deal, n: int, form: Form) -> str:
-        """Points thrown on a trick that no card could win, beyond the cheapest card."""
+        """Points thrown on a trick the coach's choice lets go too, beyond what that choice puts on
+        it (a trump might take the trick: the coach keeps it, so nothing says it cannot)."""
         t = self.t
         text = (
             t.npgettext(
                 "coach-you",
-                "You cannot take this trick and would give away %(num)s card point more than needed.",
-                "You cannot take this trick and would give away %(num)s card points more than needed.",
+                "You would let this trick go with %(num)s card point more on it than needed.",
+                "You would let this trick go with %(num)s card points more on it than needed.",
                 n,
             )
             if form is Form.YOU
             else t.npgettext(
                 "coach-does",
-                "%(player)s cannot take this trick and gives away %(num)s card point more than needed.",
-                "%(player)s cannot take this trick and gives away %(num)s card points more than needed.",
+                "%(player)s lets this trick go with %(num)s card point more on it than needed.",
+                "%(player)s lets this trick go with %(num)s card points more on it than needed.",
                 n,
             )
         )

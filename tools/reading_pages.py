@@ -35,8 +35,23 @@ from tutorial import create_app  # noqa: E402
 from tutorial.web.play.games import Game, dumps  # noqa: E402
 
 KEY = "reading key"
-_BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "dt", "dd", "tr", "summary", "caption", "figcaption"}
-_SKIP = {"script", "style", "head", "nav", "footer", "header"}
+_BLOCKS = {
+    "p",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "dt",
+    "dd",
+    "tr",
+    "summary",
+    "caption",
+    "figcaption",
+    "legend",
+    "label",
+}
+_SKIP = {"script", "style", "head", "footer", "header"}
 _MOVE = re.compile(r'href="(/[a-z]{2}/play/[^"#?]+/m/[^"#?]+)(?:#[^"]*)?"')
 _ASK = re.compile(r'href="(/[a-z]{2}/demo/[\w-]+/\d+/ask)"')
 _ANSWER = re.compile(r'href="(/[a-z]{2}/demo/[\w-]+/\d+/ask/[^"#?]+)"')
@@ -71,7 +86,7 @@ def page_text(body: str) -> str:
         if tag in ("a", "button"):
             words.append("] ")
         if block:
-            text = re.sub(r"\s+", " ", "".join(words)).strip()
+            text = re.sub(r"[ \t\n\r\f\v]+", " ", "".join(words)).strip(" \t\n\r\f\v")
             if text:
                 prefix = "#" * int(tag[1]) + " " if tag in ("h1", "h2", "h3", "h4") else ""
                 lines.append(prefix + text)

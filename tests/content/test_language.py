@@ -49,7 +49,7 @@ AVOID = {
     "es": [
         (r"tal[oó]n(?!\*\{lang)", "«mazo», as the Spanish source says (talon only as the French word)"),
         (r"\bdeclar", "«anunciar», the verb of the Spanish source, throughout"),
-        (r"\bcant[ae]", "«anunciar», the verb of the Spanish source, throughout"),
+        (r"(?<!se llama )\bcant[ae]", "«anunciar» throughout (tute's «cantar» once)"),
     ],
 }
 
@@ -69,14 +69,17 @@ def _content(lang: str, context: str) -> str:
     return next(m.string for m in catalog(lang, "content") if m.context == context)
 
 
-def test_spanish_names_the_deciding_game_and_compares_nothing_with_tute() -> None:
-    """«la buena» for the belle; no comparison with tute, whose rules differ (there one must
-    beat the card led, and one declares only after winning a trick)."""
+def test_spanish_names_the_deciding_game_and_names_tute_only_for_cantar() -> None:
+    """«la buena» for the belle. Tute is named once, where declarations are taught, for its
+    word «cantar», with the difference a tute player must hear (here nobody needs to have won a
+    trick first); no other comparison, since its rules differ (there one must beat the card led)."""
     assert "la buena" in _content("es", "variants.belle")
     assert "la buena" in _content("es", "glossary.belle")
     tute = re.compile(r"\btute\b|arrastre", re.I)
     found = [m.context for m in catalog("es", "content") if m.id and tute.search(m.string)]
-    assert not found
+    assert found == ["declarations.intro"]
+    intro = _content("es", "declarations.intro")
+    assert "se llama cantar" in intro and "no hace falta haber ganado antes una baza" in intro
 
 
 def test_french_glossary_uses_coup_for_a_deal_and_donne_for_the_dealing() -> None:

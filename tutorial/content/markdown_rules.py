@@ -17,6 +17,7 @@ escaped like any text, so a translation cannot add markup.
 from __future__ import annotations
 
 import re
+import unicodedata
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -226,6 +227,22 @@ class _Units(Treeprocessor):
 # ------------------------------------------------------------------------------ the page
 
 
+def _is_glossary(ul: etree.Element) -> bool:
+    """A list of terms: every item opens with its term in bold."""
+    return len(ul) > 1 and all(len(li) and li[0].tag == "strong" and not (li.text or "").strip() for li in ul)
+
+
+def _entry_key(li: etree.Element) -> str:
+    """A glossary entry's place in the alphabet: its term, accents and case left aside
+    (« Échange » files under E, as a French dictionary files it).
+
+    >>> _entry_key(etree.fromstring("<li><strong>Éte</strong> x</li>"))
+    'ete'
+    """
+    term = "".join(li[0].itertext())
+    return "".join(c for c in unicodedata.normalize("NFKD", term) if not unicodedata.combining(c)).casefold()
+
+
 class _Finish(Treeprocessor):
     """After the inline patterns and ``attr_list``: links to other units, the page language's
     own marks dropped, a permalink after each paragraph, item and caption, the tables' and
@@ -258,6 +275,8 @@ class _Finish(Treeprocessor):
             return self._figure(el, figure) if figure else el
         if el.tag == "ul":
             el.set("class", "rules-list")
+            if _is_glossary(el):
+                el[:] = sorted(el, key=_entry_key)  # in the order of the page's language
             for li in el:
                 self._permalink(li)
             return el

@@ -173,6 +173,38 @@ def test_a_spectator_a_stranger_and_a_forged_cookie_cannot_act(friend_app: Flask
     assert _log(friend_app, table) == ()
 
 
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("fr", "Cette table n’existe pas ou a été fermée."),
+        ("es", "Esta mesa no existe o ya se ha cerrado."),
+        ("en", "This table does not exist, or it has been closed."),
+    ],
+)
+@pytest.mark.parametrize("segment", ["AAAAAAAAAAAAAAAA", "not-a-table"])
+def test_a_table_that_does_not_exist_says_so_and_offers_a_new_one(
+    friend_app: Flask, lang: str, says: str, segment: str
+) -> None:
+    """A mistyped or expired link: not the site's generic 404, but what happened to the table
+    and the way to open another, in the page's language."""
+    response = friend_app.test_client().get(f"/{lang}/table/{segment}")
+    assert response.status_code == 404
+    text = response.get_data(as_text=True)
+    assert says in text and f'href="/{lang}/friend"' in text
+
+
+def test_the_friend_and_practice_forms_name_each_setting_alike(friend_app: Flask) -> None:
+    """One name per quinte value and per match length on both forms, in every language."""
+    client = friend_app.test_client()
+    for lang in ("fr", "es", "en"):
+        labels = []
+        for path in (f"/{lang}/friend", f"/{lang}/play"):
+            html = client.get(path).get_data(as_text=True)
+            found = re.findall(r'name="(?:quinte|target)" value="(\d+)"[^>]*> ([^<]+)</label>', html)
+            labels.append(sorted({(value, text.strip()) for value, text in found}))
+        assert labels[0] == labels[1] and len(labels[0]) == 4, lang
+
+
 def test_unknown_and_closed_tables(friend_app: Flask) -> None:
     client = friend_app.test_client()
     assert client.get("/fr/table/AAAAAAAAAAAAAAAA").status_code == 404

@@ -291,11 +291,9 @@ def _see_other(url: str) -> Response:
 
 # ------------------------------------------------------------------------------ a table
 def _load(table_id: str) -> Loaded:
-    if not seats.plausible_id(table_id):
-        abort(404)
-    loaded = db().load(table_id)
-    if loaded is None:
-        abort(404)
+    loaded = db().load(table_id) if seats.plausible_id(table_id) else None
+    if loaded is None:  # a mistyped or expired link: say so, and offer a new table
+        raise Refused(404, gettext("This table does not exist, or it has been closed."))
     idle = current_app.config["FRIEND_IDLE_CLOSE"]
     if loaded.closed_at is None and loaded.finished_at is None and loaded.last_activity < _now() - idle:
         db().close(table_id, _now())  # idle too long: closed now, whoever asks first

@@ -318,3 +318,57 @@ def test_the_answer_to_au_sept_is_passer_and_pasar() -> None:
     fr, es = content("fr"), content("es")
     assert "passe" in fr["ui.ex.passes"] and "passer" in fr["ui.ex.au-sept"]
     assert "pasa" in es["ui.ex.passes"] and "pasar" in es["ui.ex.au-sept"]
+
+
+# ------------------------------------------------------------------ the second round of readers (issue 28)
+
+
+def test_who_takes_the_turn_up_starts_with_the_exchange_of_the_seven() -> None:
+    """The FAQ and the glossary name the holder of the seven first: the loser of trick 11
+    takes the turn-up only when nobody exchanged it (points 7 and 9)."""
+    for uid in ("faq.turn-up.a", "glossary.turn-up"):
+        text = unit(uid).text
+        assert text.index("seven of trumps") < text.index("loses trick"), uid
+    assert "(@seven.exchange)" in unit("faq.turn-up.a").text
+    for lang in LANGS:
+        assert "(@seven.exchange)" in content(lang)["faq.turn-up.a"], lang
+
+
+def test_a_declaration_in_a_suit_rules_out_its_chouine_as_the_engine_plays_it() -> None:
+    """Point 13 for the chouine: said on the declarations and chouine pages and in the tip about
+    waiting, and the chouine page's example is the engine refusing it after a mariage."""
+    for uid in ("declarations.once", "chouine.one-per-suit", "strategy.wait"):
+        assert "*chouine*{lang=fr}" in unit(uid).text, uid
+    (ex,) = unit("chouine.one-per-suit").examples
+    outcome = run(ex.lines, where=ex.id)
+    assert [line.key for line in outcome.lines] == ["ui.ex.no-declare.suit-already-declared.leader.chouine"]
+
+
+def test_two_chouines_in_french_name_the_player_who_led() -> None:
+    """« celle annoncée sur l'entame » read as the follower's: the French says who led."""
+    for uid in ("summary.double-chouine", "chouine.both"):
+        assert "qui a entamé" in content("fr")[uid], uid
+
+
+def test_the_tip_on_a_led_brisque_is_no_absolute_and_names_the_ace_for_a_ten() -> None:
+    text = unit("strategy.brisques").text
+    assert "at once" not in text and "usually" in text and "ace of its suit" in text
+    assert "aussitôt" not in content("fr")["strategy.brisques"]
+    assert "enseguida" not in content("es")["strategy.brisques"]
+
+
+def test_the_deal_pages_first_trick_continues_the_deal_shown_above_it() -> None:
+    """Same hands as the table at the start of the deal: the reader follows one deal."""
+    talon, first = unit("deal.talon").examples[0], unit("deal.first-lead").examples[0]
+    run(talon.lines, where=talon.id)  # the engine deals those hands from that deck
+    trick = run(first.lines, where=first.id)
+    hands = {line.split(" ", 3)[3] for line in talon.lines if line.startswith("=> hand ")}
+    leader = next(line for line in first.lines if line.startswith("leader ")).split(" ", 1)[1]
+    follower = next(line for line in first.lines if line.startswith("follower ")).split(" ", 1)[1]
+    assert {leader, follower} == hands and trick.snapshot is not None
+
+
+def test_spanish_explains_au_sept_where_it_is_taught() -> None:
+    es = content("es")
+    for uid in ("seven.au-sept", "summary.seven"):
+        assert "«¡al siete!»" in es[uid], uid

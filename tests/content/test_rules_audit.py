@@ -372,3 +372,23 @@ def test_spanish_explains_au_sept_where_it_is_taught() -> None:
     es = content("es")
     for uid in ("seven.au-sept", "summary.seven"):
         assert "«¡al siete!»" in es[uid], uid
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_example_that_names_its_players_calls_them_by_name(lang: str) -> None:
+    """« celui qui entame » 172 times: the examples of the seven, declarations, chouine and
+    strategy pages name Alice and Bob, and then no caption line says "the leader" for one of
+    them (but the rule a refusal quotes: "the follower must follow the suit led")."""
+    role = {
+        "en": r"\bthe (leader|follower)\b",
+        "fr": r"\bcelui qui (entame|répond)\b",
+        "es": r"\bquien (sale|responde)\b",
+    }
+    pages = ("seven", "declarations", "chouine", "strategy")
+    named = [e for s in sections() if s.slug in pages for e in s.examples]
+    assert named and all("names Alice Bob" in e.lines for e in named)
+    for ex in named:
+        view = render_example(lang, ex, Settings())
+        for text, _cards in view.lines:
+            if not re.search(r"^(Not allowed|Interdit|No permitido)", str(text)):
+                assert not re.search(role[lang], str(text), re.I), (ex.id, text)

@@ -263,10 +263,8 @@ def _caption_lines(lang: str, outcome: Outcome) -> list[tuple[str, tuple[tuple[s
     for line in _without_repeated_plays(outcome.lines):
         key = line.key
         values = dict(line.values)
-        if named and key.startswith(("ui.ex.plays.", "ui.ex.wins.")) and not key.endswith(".named"):
-            who = 0 if key.endswith(".leader") else 1
-            key = key.rsplit(".", 1)[0] + ".named"
-            values["name"] = named[who]
+        if named:
+            key = _named_key(key, values, named)
         if key.startswith("ui.ex.no-declare."):
             comb = key.rsplit(".", 1)[1]
             key = key.rsplit(".", 1)[0]
@@ -274,6 +272,35 @@ def _caption_lines(lang: str, outcome: Outcome) -> list[tuple[str, tuple[tuple[s
         text = capitalise(ui(lang, key, **values))  # a caption line starts with a capital
         lines.append((text, tuple((c.code, line.dim) for c in line.cards)))
     return lines
+
+
+def _named_key(key: str, values: dict[str, Any], names: tuple[str, str]) -> str:
+    """The caption key that names the players of an example with ``names`` (leader, follower),
+    its values given the names: "Alice plays", not "The leader plays".
+
+    >>> values = {}
+    >>> _named_key("ui.ex.plays-declares.follower.tierce", values, ("Alice", "Bob")), values
+    ('ui.ex.plays-declares.named.tierce', {'name': 'Bob'})
+    >>> _named_key("ui.ex.au-sept", values, ("Alice", "Bob")), values["leader"], values["follower"]
+    ('ui.ex.au-sept.named', 'Alice', 'Bob')
+    """
+    if key in _BOTH_NAMED:
+        values["leader"], values["follower"] = names
+        return key + ".named"
+    if key in _FOLLOWER_NAMED:
+        values["name"] = names[1]
+        return key + ".named"
+    parts = key.split(".")
+    for i, part in enumerate(parts):
+        if part in ("leader", "follower") and parts[:2] == ["ui", "ex"] and i > 2:
+            values["name"] = names[0 if part == "leader" else 1]
+            return ".".join([*parts[:i], "named", *parts[i + 1 :]])
+    return key
+
+
+#: Caption lines without a role in their key that name a player all the same.
+_BOTH_NAMED = frozenset({"ui.ex.au-sept"})
+_FOLLOWER_NAMED = frozenset({"ui.ex.passes"})
 
 
 def shows_every_card(outcome: Outcome) -> bool:

@@ -472,7 +472,7 @@ def test_a_new_match_keeps_the_warning_switch(web: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("lang", "button", "not_a_link"),
     [
-        ("fr", "Reprendre mon dernier choix", r"lien\W+Reprendre"),
+        ("fr", "Revenir sur mon dernier choix", r"lien\W+Revenir"),
         ("es", "Deshacer mi última jugada", r"enlace\W+Deshacer"),
         ("en", "Take back my last move", r"Undo link"),
     ],

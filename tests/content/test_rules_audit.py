@@ -392,3 +392,25 @@ def test_an_example_that_names_its_players_calls_them_by_name(lang: str) -> None
         for text, _cards in view.lines:
             if not re.search(r"^(Not allowed|Interdit|No permitido)", str(text)):
                 assert not re.search(role[lang], str(text), re.I), (ex.id, text)
+
+
+def _captions(lang: str, slug: str) -> str:
+    sec = section(slug)
+    assert sec is not None
+    views = [render_example(lang, ex, Settings()) for ex in sec.examples]
+    return " ".join(str(text) for view in views for text, _cards in view.lines)
+
+
+def test_a_refused_declaration_names_the_cards_the_hand_lacks() -> None:
+    """Every card is face up: « il lui manque le roi », not « il lui manque en main une carte »."""
+    expected = {
+        "fr": "il lui manque le roi de la couleur",
+        "es": "no tiene en la mano el rey",
+        "en": "without the king",
+    }
+    for lang, words in expected.items():
+        text = _captions(lang, "seven")
+        assert words in text, lang
+        assert "une carte de la combinaison" not in text and "alguna carta" not in text, lang
+    strategy = _captions("fr", "strategy")
+    assert "il lui manque le roi, la dame et le valet de la couleur" in strategy  # the quateron of spades

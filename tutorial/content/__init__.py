@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from babel.lists import format_list
 from markupsafe import Markup, escape
 from num2words import num2words
 
@@ -29,7 +30,7 @@ from tutorial.content.markdown_rules import EXAMPLE_TAG, FIGURE_TAG, render
 from tutorial.content.numbers import placeholders
 from tutorial.content.source import Example, Section, Unit, section, sections, ui_messages
 from tutorial.content.worked import deck_deal, worked_outcome
-from tutorial.engine import DECK_SIZE, Settings
+from tutorial.engine import DECK_SIZE, Card, Settings
 
 __all__ = [
     "LANGUAGES",
@@ -269,6 +270,10 @@ def _caption_lines(lang: str, outcome: Outcome) -> list[tuple[str, tuple[tuple[s
             comb = key.rsplit(".", 1)[1]
             key = key.rsplit(".", 1)[0]
             values["declaration"] = ui(lang, f"ui.comb.{comb}")
+        missing = values.get("missing")
+        if isinstance(missing, tuple):  # the ranks the hand lacks, in the suit of the card shown
+            ranks = [str(ui(lang, f"ui.rank.the.{c.rank.code}")) for c in missing if isinstance(c, Card)]
+            values["missing"] = format_list(ranks, locale=lang)
         text = capitalise(ui(lang, key, **values))  # a caption line starts with a capital
         lines.append((text, tuple((c.code, line.dim) for c in line.cards)))
     return lines

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tutorial.engine import LAST_DRAW_TRICK, Card, CardOption, Deal, Phase, Play, Swap
+from tutorial.engine import LAST_DRAW_TRICK, Card, CardOption, Deal, Phase, Play, Reason, Swap
 from tutorial.engine.events import AuSeptAsked, CardDrawn, CardPlayed, DeclarationShown, Event, TrickWon
+from tutorial.engine.rules import SUIT_COMBINATION_RANKS
 
 from .model import Line
 from .syntax import (
@@ -152,8 +153,16 @@ def _refused_declaration(checker: Checker, deal: Deal, ex: Expectation) -> list[
             f"{ex.at}: the engine refuses {action.token} because {reason_slug(reason)}, not {ex.tail}"
         )
     checker.rules.add(reason.rule)
-    key = f"ui.ex.no-declare.{reason_slug(reason)}.{ROLES[deal.to_act]}"  # whose card it is
-    return [Line(f"{key}.{action.declaration.token}", {}, (action.card,))]
+    who = ROLES[deal.to_act]  # whose card it is
+    combination = action.declaration
+    if reason is Reason.COMBINATION_NOT_HELD and combination in SUIT_COMBINATION_RANKS:
+        # Every card is face up in an example: say which cards of the suit the hand lacks.
+        suit, hand = action.card.suit, deal.hands[deal.to_act]
+        whole = [Card(rank, suit) for rank in SUIT_COMBINATION_RANKS[combination]]
+        missing = tuple(card for card in whole if card not in hand)
+        key = f"ui.ex.no-declare.missing.{who}.{combination.token}"
+        return [Line(key, {"missing": missing}, (action.card,))]
+    return [Line(f"ui.ex.no-declare.{reason_slug(reason)}.{who}.{combination.token}", {}, (action.card,))]
 
 
 def declare(checker: Checker, deal: Deal, ex: Expectation) -> list[Line]:

@@ -304,7 +304,7 @@ def _named_key(key: str, values: dict[str, Any], names: tuple[str, str]) -> str:
 
 
 #: Caption lines without a role in their key that name a player all the same.
-_BOTH_NAMED = frozenset({"ui.ex.au-sept"})
+_BOTH_NAMED = frozenset({"ui.ex.au-sept", "ui.ex.au-sept.no-seven"})
 _FOLLOWER_NAMED = frozenset({"ui.ex.passes"})
 
 

@@ -267,7 +267,9 @@ def au_sept(checker: Checker, deal: Deal, ex: Expectation) -> list[Line]:
     if not any(isinstance(e, AuSeptAsked) for e in ex.events) or deal.phase is not Phase.AU_SEPT:
         raise ExampleError(f"{ex.at}: the engine does not ask 'au sept' here")
     checker.rules.add(10)
-    return [Line("ui.ex.au-sept", {"trick": deal.trick_number})]
+    # The question is asked whatever the follower holds (rule 10): say whether they can exchange.
+    can_swap = any(isinstance(a, Swap) for a in deal.legal_actions())
+    return [Line("ui.ex.au-sept" if can_swap else "ui.ex.au-sept.no-seven", {"trick": deal.trick_number})]
 
 
 def no_au_sept(checker: Checker, deal: Deal, ex: Expectation) -> list[Line]:

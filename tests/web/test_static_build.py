@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from tutorial.web import assets, build_static
 
@@ -143,3 +144,13 @@ def test_the_logo_is_drawn_inline_and_hidden_from_assistive_technology() -> None
     head = '<svg class="brand__logo" width="28" height="28" aria-hidden="true" focusable="false" '
     assert svg.startswith(head)
     assert svg.endswith("</svg>")
+
+
+@pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
+def test_a_built_asset_is_sent_without_a_file_name(client: FlaskClient) -> None:
+    key = assets.load_manifest()["css/site.css"]
+    for accept in ("br", "identity"):
+        response = client.get(f"/static/{key}", headers={"Accept-Encoding": accept})
+        response.close()
+        assert response.status_code == 200
+        assert "Content-Disposition" not in response.headers

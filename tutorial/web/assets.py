@@ -130,10 +130,17 @@ def serve_static(filename: str) -> Response:
             response = send_from_directory(STATIC_DIR, filename + suffix, mimetype=mimetype)
             response.headers["Content-Encoding"] = encoding
             response.vary.add("Accept-Encoding")
-            return response
+            return _shown_inline(response)
     response = send_from_directory(STATIC_DIR, filename)
     if filename.startswith("build/"):
         response.vary.add("Accept-Encoding")
+    return _shown_inline(response)
+
+
+def _shown_inline(response: Response) -> Response:
+    """Without Werkzeug's ``Content-Disposition: inline; filename=…`` (inline is what a browser
+    does anyway; the name was the precompressed copy's ``….css.br``): bytes of every first visit."""
+    response.headers.pop("Content-Disposition", None)
     return response
 
 

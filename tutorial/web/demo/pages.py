@@ -16,11 +16,10 @@ from werkzeug.routing import BuildError
 
 from tutorial.engine import Action, Card, Phase, Play, Rank
 from tutorial.engine.events import CardDrawn, DeclarationShown, Event
-from tutorial.narration.choices import labels, questions_label, result_sentence
+from tutorial.narration.choices import result_sentence
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, action_step
-from tutorial.narration.language import speaker
-from tutorial.narration.names import card_name
+from tutorial.narration.language import Speaker
 from tutorial.web.demo.pause import (
     SKIP,
     Answer,
@@ -59,13 +58,13 @@ def step_number(demo: Demo, text: str) -> int:
 
 
 def step_view_of(
-    demo: Demo, lang: str, number: int, urls: Addresses, title: str | None, back: str | None
+    demo: Demo, sp: Speaker, number: int, urls: Addresses, title: str | None, back: str | None
 ) -> StepView:
-    view = step_view(demo, lang, number, url=urls.step, list_url=urls.list)
-    view = _marked(demo, number, view, labels(speaker(lang)))
+    view = step_view(demo, sp, number, url=urls.step, list_url=urls.list)
+    view = _marked(demo, number, view)
     if number < demo.total and number + 1 in demo_pauses(demo):
         view.urls["next"] = urls.ask(number + 1)
-        view = _unspoiled(view)
+        view = _unspoiled(view, sp)
     if title is not None:
         view = replace(view, title=title)
     if back is not None:
@@ -73,18 +72,17 @@ def step_view_of(
     return view
 
 
-def _unspoiled(view: StepView) -> StepView:
+def _unspoiled(view: StepView, sp: Speaker) -> StepView:
     """The step before a question tells nothing of its answer: no card of the player about to
     be asked is marked (may not be played, could declare), and "what comes next" is left out;
     a card just drawn keeps its sign."""
-    sp = speaker(view.lang)
     sides = []
     for side in view.table.sides:
         if side.to_act:
             hand = tuple(
                 c
                 if c.mark == "drawn" or c.code == "back"
-                else replace(c, label=card_name(Card.parse(c.code), sp), state=None, note=None, mark=None)
+                else replace(c, label=sp.card(Card.parse(c.code)), state=None, note=None, mark=None)
                 for c in side.hand
             )
             side = replace(side, hand=hand)
@@ -109,7 +107,7 @@ def _event_notes(
     return notes
 
 
-def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> StepView:
+def _marked(demo: Demo, number: int, view: StepView) -> StepView:
     """The cards the narration talks about, marked on the table: cards just drawn, cards
     shown for a declaration, the seven of trumps at "au sept", the cards that could carry a
     declaration (the winning card of a trick is marked by the table itself). At "au sept"
@@ -118,6 +116,7 @@ def _marked(demo: Demo, number: int, view: StepView, words: dict[str, str]) -> S
     deal = frame.state
     if deal is None:
         return view
+    words = view.t
     notes = _event_notes(frame.events, words)
     if not deal.is_over:
         if deal.phase is Phase.AU_SEPT:
@@ -199,67 +198,64 @@ def glossary_linker(lang: str) -> Callable[[str], Markup]:
     return link
 
 
-def _ending(demo: Demo, view: StepView) -> dict[str, object] | None:
+def _ending(demo: Demo, view: StepView, sp: Speaker) -> dict[str, object] | None:
     """The last step: the result in one sentence, and what to do next."""
     if view.number != demo.total:
         return None
     deal = demo.frame(view.number).state
     if deal is None or deal.result is None:
         return None
-    tr = speaker(view.lang)
-    links = [(labels(tr)["another_deal"], view.urls["list"] or "")]
-    scoring = rule_link(view.lang)(16)
+    t = view.t
+    links = [(t["another_deal"], view.urls["list"] or "")]
+    scoring = rule_link(sp.lang)(16)
     if scoring:
-        links.append((labels(tr)["scoring_rules"], scoring))
+        links.append((t["scoring_rules"], scoring))
     with contextlib.suppress(BuildError):  # the practice table may not be part of this site
-        links.append((labels(tr)["practice"], url_for("play.index", lang=view.lang)))
-    return {"result": result_sentence(tr, demo.record.players, deal.result), "links": links}
+        links.append((t["practice"], url_for("play.index")))
+    return {"result": result_sentence(sp, demo.record.players, deal.result), "links": links}
 
 
-def render_step(view: StepView, **context: Any) -> Response:
-    context.setdefault("table_labels", labels(speaker(view.lang)))
-    context.setdefault("gloss", glossary_linker(view.lang))
+def render_step(view: StepView, sp: Speaker, **context: Any) -> Response:
+    context.setdefault("gloss", glossary_linker(sp.lang))
     return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
 
 
 def step_page(
-    demo: Demo, lang: str, number: int, urls: Addresses, title: str | None = None, back: str | None = None
+    demo: Demo, sp: Speaker, number: int, urls: Addresses, title: str | None = None, back: str | None = None
 ) -> Response:
-    view = step_view_of(demo, lang, number, urls, title, back)
-    note = coach_note(demo, lang, number)
-    heading = coach_heading(demo, lang, number)
+    view = step_view_of(demo, sp, number, urls, title, back)
+    note = coach_note(demo, sp, number)
+    heading = coach_heading(demo, sp, view.t, number)
     first_question = None
     if number == 1:
         steps = list(demo_pauses(demo))
         if steps:
-            first_question = {
-                "url": urls.ask(steps[0]),
-                "text": questions_label(speaker(lang)),
-            }
+            first_question = {"url": urls.ask(steps[0]), "text": view.t["questions"]}
     along_links = None
     if number == 1 and urls.along is not None:
         along = urls.along
         along_links = [
-            (speaker(lang).fill(labels(speaker(lang))["along_as"], player=name), along(seat))
+            (sp.fill(view.t["along_as"], player=name), along(seat))
             for seat, name in enumerate(demo.record.players)
         ]
     return render_step(
         view,
+        sp,
         coach=note,
-        coach_label=heading or _coach_label(lang),
+        coach_label=heading or view.t["coach"],
         first_question=first_question,
         along_links=along_links,
         why_inline=number == 1 and bool(demo.record.draw),
-        ending=_ending(demo, view),
-        chart=_chart(demo, lang, urls) if number == demo.total else None,
+        ending=_ending(demo, view, sp),
+        chart=_chart(demo, sp, urls) if number == demo.total else None,
     )
 
 
-def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
+def _chart(demo: Demo, sp: Speaker, urls: Addresses) -> dict[str, object]:
     """The picture of the deal (:mod:`tutorial.web.table.chart`): the first player's chance,
     each mark linked to the step that plays the move."""
     full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
-    coach = Coach(speaker(lang), demo.record.players)
+    coach = Coach(sp, demo.record.players)
 
     def step_of(decision: chart.Decision) -> str:
         number = action_step(full.record, decision.index)
@@ -280,13 +276,9 @@ def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
     return chart.context(built, coach.grade_name, coach.sp.likelihood)
 
 
-def _coach_label(lang: str) -> str:
-    return labels(speaker(lang))["coach"]
-
-
 def question_page(
     demo: Demo,
-    lang: str,
+    sp: Speaker,
     number: int,
     urls: Addresses,
     refused: Action | None = None,
@@ -296,10 +288,10 @@ def question_page(
 ) -> Response:
     if demo.frame(number).token is None:
         abort(404)
-    base = step_view_of(demo, lang, number - 1, urls, title, back)
+    base = step_view_of(demo, sp, number - 1, urls, title, back)
     view, ask = question(
         demo,
-        lang,
+        sp,
         number,
         base,
         lambda segment: urls.answer(number, segment),
@@ -317,17 +309,12 @@ def question_page(
         step_label=view.t["step_of"] % {"step": number, "total": demo.total},
     )
     view.urls["previous"] = urls.step(number - 1)
-    tr = speaker(lang)
-    return render_step(
-        view,
-        ask=ask,
-        ask_labels=labels(tr),
-    )
+    return render_step(view, sp, ask=ask)
 
 
 def answer_page(
     demo: Demo,
-    lang: str,
+    sp: Speaker,
     number: int,
     segment: str,
     urls: Addresses,
@@ -335,22 +322,21 @@ def answer_page(
     back: str | None = None,
 ) -> Response:
     if segment == SKIP:  # Next on a question: skip it?
-        return question_page(demo, lang, number, urls, None, title, back, confirm_skip=True)
+        return question_page(demo, sp, number, urls, None, title, back, confirm_skip=True)
     token = answer_token(segment)
     if token is None or demo.frame(number).token is None:
         abort(404)
-    result = answer(demo, lang, number, token)
+    result = answer(demo, sp, number, token)
     if result is None:
         abort(404)
     if not isinstance(result, Answer):
-        return question_page(demo, lang, number, urls, result, title, back)
-    view = step_view_of(demo, lang, number, urls, title, back)
-    tr = speaker(lang)
+        return question_page(demo, sp, number, urls, result, title, back)
+    view = step_view_of(demo, sp, number, urls, title, back)
     return render_step(
         view,
-        coach=coach_note(demo, lang, number),
-        coach_label=_coach_label(lang),
+        sp,
+        coach=coach_note(demo, sp, number),
+        coach_label=view.t["coach"],
         answered=result,
-        ending=_ending(demo, view),
-        answer_labels=labels(tr),
+        ending=_ending(demo, view, sp),
     )

@@ -32,8 +32,7 @@ from tutorial.engine import (
     url_form,
 )
 from tutorial.engine.events import TrickWon
-from tutorial.narration.language import speaker
-from tutorial.narration.names import card_name
+from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import EVENT, RESULT, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.refusals import reason_sentence
 from tutorial.narration.seat import seat_narrate
@@ -67,7 +66,6 @@ class Review:
 @dataclass
 class FriendView:
     t: dict[str, str]
-    lang: str
     table_id: str
     seat: int | None
     at: int
@@ -122,11 +120,11 @@ def waiting_text(name: str, seconds: float) -> str:
     )
 
 
-def refusal_text(reason: str, lang: str) -> str:
-    """Why the engine refused an action (its :class:`~tutorial.engine.Reason`'s name), in
-    ``lang``: the narration's one wording of every refusing reason."""
+def refusal_text(reason: str, sp: Speaker) -> str:
+    """Why the engine refused an action (its :class:`~tutorial.engine.Reason`'s name), told
+    by ``sp``: the narration's one wording of every refusing reason."""
     try:
-        return reason_sentence(Reason[reason], speaker(lang))
+        return reason_sentence(Reason[reason], sp)
     except (KeyError, ValueError):
         return ""
 
@@ -134,28 +132,29 @@ def refusal_text(reason: str, lang: str) -> str:
 class Builder:
     """Builds a :class:`FriendView` of one table for one viewer."""
 
-    def __init__(self, state: TableState, table_id: str, lang: str, seat: int | None, waited: float) -> None:
+    def __init__(
+        self, state: TableState, table_id: str, sp: Speaker, seat: int | None, waited: float
+    ) -> None:
         self.state = state
         self.deal = state.deal
         self.table_id = table_id
-        self.lang = lang
         self.seat = seat
         self.waited = waited  # seconds since the last move or claim
-        self.tr = speaker(lang)
+        self.sp = sp
         self.t = friend_labels()
         self.players = state.names
-        self.narrator = Narrator(self.tr, self.players, rule_link(lang))
+        self.narrator = Narrator(sp, self.players, rule_link(sp.lang))
         self.your_turn = seat is not None and state.to_act == seat
         self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
 
     def page(self, why: str | None = None) -> str:
-        return url_for("friend.table", lang=self.lang, table_id=self.table_id, why=why)
+        return url_for("friend.table", table_id=self.table_id, why=why)
 
     def move_url(self, token: str) -> str:
-        return url_for("friend.move", lang=self.lang, table_id=self.table_id, action=token)
+        return url_for("friend.move", table_id=self.table_id, action=token)
 
     def name(self, card: Card) -> str:
-        return card_name(card, self.tr)
+        return self.sp.card(card)
 
     # ------------------------------------------------------------------ the hands
     def own_card(self, card: Card) -> CardView:
@@ -289,7 +288,7 @@ class Builder:
                     number=played.index + 1,
                     player=self.players[result.winner],
                 )
-            url = url_for("replay.step", lang=self.lang, packed=pack(record), step=1)
+            url = url_for("replay.step", packed=pack(record), step=1)
             out.append(Review(played.index + 1, url, str(text)))
         return tuple(out)
 
@@ -305,7 +304,7 @@ class Builder:
     def view(self, version: str, why: Card | None = None, notice: str = "") -> FriendView:
         state, deal, t = self.state, self.deal, self.t
         happened, results, score = self.happened()
-        table = build_table(deal, self.players, self.hand, self.narrator, self.tr, t, self.last_won())
+        table = build_table(deal, self.players, self.hand, self.narrator, self.sp, t, self.last_won())
         explain, explain_link = "", None
         option = self.options.get(why) if why is not None else None
         if option is not None and not option.legal:
@@ -318,7 +317,6 @@ class Builder:
             over_text = str(gettext("%(player)s wins the match!", player=self.players[match.winner]))
         return FriendView(
             t=t,
-            lang=self.lang,
             table_id=self.table_id,
             seat=self.seat,
             at=state.length,
@@ -327,9 +325,9 @@ class Builder:
             table=table,
             urls={
                 "self": self.page(),
-                "events": url_for("friend.events", lang=self.lang, table_id=self.table_id, v=version),
-                "new": url_for("friend.new", lang=self.lang),
-                "rules": url_for("rules.index", lang=self.lang),
+                "events": url_for("friend.events", table_id=self.table_id, v=version),
+                "new": url_for("friend.new"),
+                "rules": url_for("rules.index"),
             },
             your_turn=self.your_turn,
             prompt=self.prompt(),

@@ -32,8 +32,7 @@ from tutorial.engine import (
 from tutorial.engine.events import TrickWon
 from tutorial.narration.coach import Coach, Hint
 from tutorial.narration.demos import action_step
-from tutorial.narration.language import speaker
-from tutorial.narration.names import card_name
+from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
 from tutorial.web.play.games import LEARNER, Game, State, learner_moves
@@ -81,7 +80,6 @@ class Confirm:
 @dataclass(frozen=True)
 class PlayView:
     t: dict[str, str]
-    lang: str
     token: str
     urls: dict[str, str | None]
     players: tuple[str, str]
@@ -140,14 +138,14 @@ def play_labels() -> dict[str, str]:
     }
 
 
-def move_url(lang: str, token: str, action: Action) -> str:
-    return url_for("play.move", lang=lang, token=token, action=url_form(action))
+def move_url(token: str, action: Action) -> str:
+    return url_for("play.move", token=token, action=url_form(action))
 
 
 def build_view(
     state: State,
     token: str,
-    lang: str,
+    sp: Speaker,
     tokens: dict[str, str | None],
     why: Card | None,
     undone: bool = False,
@@ -162,7 +160,7 @@ def build_view(
     ``undone``: the page was reached by taking a move back; ``hint``: the coach's hint shown
     up to ``hint_step`` (``hint_next``: the next step's address); ``confirm``: "are you
     sure?" before a mistake."""
-    return _Builder(state, token, lang).view(
+    return _Builder(state, token, sp).view(
         tokens, why, undone=undone, hint=hint, hint_step=hint_step, hint_next=hint_next, confirm=confirm
     )
 
@@ -170,26 +168,25 @@ def build_view(
 class _Builder:
     """Builds a :class:`PlayView` from a rebuilt game, one part of the page per method."""
 
-    def __init__(self, state: State, token: str, lang: str) -> None:
+    def __init__(self, state: State, token: str, sp: Speaker) -> None:
         self.state = state
         self.deal = state.deal
         self.token = token
-        self.lang = lang
-        self.tr = speaker(lang)
+        self.sp = sp
         self.t = {**labels(), **play_labels()}
         self.players = player_names()
-        self.narrator = Narrator(self.tr, self.players, rule_link(lang))
+        self.narrator = Narrator(sp, self.players, rule_link(sp.lang))
         self.your_turn = not self.deal.is_over and self.deal.to_act == LEARNER
         self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
 
     def page(self, tok: str | None, **query: Any) -> str | None:
-        return url_for("play.game", lang=self.lang, token=tok, **query) if tok else None
+        return url_for("play.game", token=tok, **query) if tok else None
 
     def name(self, card: Card) -> str:
-        return card_name(card, self.tr)
+        return self.sp.card(card)
 
     def urls(self, tokens: dict[str, str | None]) -> dict[str, str | None]:
-        lang, token, over = self.lang, self.token, self.deal.is_over
+        token, over = self.token, self.deal.is_over
         return {
             "self": self.page(token),
             # No taking back once the match is won; the page reached by Undo says it was undone.
@@ -197,16 +194,14 @@ class _Builder:
             "warn": self.page(tokens.get("warn")),
             "next": self.page(tokens.get("next")),
             # A new match keeps the "warn me before a mistake" switch as it is now.
-            "new": url_for("play.index", lang=lang, warn=int(self.state.game.warn)),
+            "new": url_for("play.index", warn=int(self.state.game.warn)),
             "hint": self.page(token, hint=1),
-            "rules": url_for("rules.index", lang=lang),
-            "record": url_for("play.record", lang=lang, token=token) if over else None,
+            "rules": url_for("rules.index"),
+            "record": url_for("play.record", token=token) if over else None,
             # The finished deal, narrated on the replay page (its record packed into the URL),
             # with the players' names as the downloaded record has them.
-            "watch": url_for("replay.step", lang=lang, packed=pack(self.named_record()), step=1)
-            if over
-            else None,
-            "review": url_for("play.review", lang=lang, token=token) if over else None,
+            "watch": url_for("replay.step", packed=pack(self.named_record()), step=1) if over else None,
+            "review": url_for("play.review", token=token) if over else None,
         }
 
     def named_record(self) -> DealRecord:
@@ -221,7 +216,7 @@ class _Builder:
         if option is None:
             return CardView(card.code, name)
         if option.legal:
-            return CardView(card.code, name, href=move_url(self.lang, self.token, Play(card)))
+            return CardView(card.code, name, href=move_url(self.token, Play(card)))
         return CardView(
             card.code,
             self.t["card_not_playable"] % {"card": name},
@@ -317,7 +312,7 @@ class _Builder:
         _label, options = declares.setdefault(
             action.card.code, (gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
         )
-        options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, value))
+        options.append(Choice(move_url(self.token, action), short, "declare", whole, value))
 
     def choices(self) -> tuple[list[Choice], list[Declare]]:
         """Decisions other than a plain card: the exchange, the au sept answer, declarations
@@ -328,7 +323,7 @@ class _Builder:
             return choices, []
         deal = self.deal
         for action in deal.legal_actions():
-            href = move_url(self.lang, self.token, action)
+            href = move_url(self.token, action)
             if isinstance(action, Swap) and deal.turn_up is not None:
                 text = gettext("Exchange the seven of trumps for the turn-up, %(card)s") % {
                     "card": self.name(deal.turn_up)
@@ -356,10 +351,10 @@ class _Builder:
         hint_next: str | None,
         confirm: Confirm | None,
     ) -> PlayView:
-        deal, t, tr = self.deal, self.t, self.tr
+        deal, t, sp = self.deal, self.t, self.sp
         game: Game = self.state.game
         happened, results, score = self.happened()
-        table = build_table(deal, self.players, self.hand, self.narrator, tr, t, self.last_won())
+        table = build_table(deal, self.players, self.hand, self.narrator, sp, t, self.last_won())
         choices, declares = self.choices()
         explain = None
         option = self.options.get(why) if why is not None else None
@@ -378,7 +373,6 @@ class _Builder:
             over_text = ""
         return PlayView(
             t=t,
-            lang=self.lang,
             token=self.token,
             urls={**self.urls(tokens), "hint_next": hint_next},
             players=players,
@@ -413,7 +407,7 @@ class _Builder:
         )
 
 
-def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
+def review_chart(state: State, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
     """The picture of a finished practice deal: the learner's chance after each of their
     decisions (the review's own grades, by action index), each mark linked to the narrated
     replay's step that plays the move."""
@@ -428,6 +422,6 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
         [grades[s.index] for s in steps],
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
-        lambda d: url_for("replay.step", lang=lang, packed=packed, step=action_step(record, d.index)),
+        lambda d: url_for("replay.step", packed=packed, step=action_step(record, d.index)),
     )
     return chart.context(built, coach.grade_name, coach.sp.likelihood)

@@ -59,72 +59,95 @@ def _answer_url(lang: str = "fr", slug: str = "full-deal") -> str:
     raise SystemExit("no answer page found")
 
 
-def _count_cached_speaker(climbs: list[str], stack: list[str]) -> None:
-    """``speaker`` is cached (a C wrapper the profile hook does not see): every module's name
-    for it is replaced by a Python function that counts the call as a climb."""
-    from tutorial.narration import language
+def _edge(place: str) -> bool:
+    return place.rsplit(":", 1)[-1].rsplit(".", 1)[-1] in EDGE
 
-    made = language.speaker
 
-    def speaker(lang: str) -> Any:
-        caller = next((s for s in reversed(stack) if s), "?")
-        if caller.rsplit(":", 1)[-1].rsplit(".", 1)[-1] not in EDGE:
-            climbs.append(f"{caller} -> speaker")
-        return made(lang)
+class Tracer:
+    """The profile hook: the stops, their names and the climbs of one request."""
 
-    for name, module in list(sys.modules.items()):
-        if name.startswith("tutorial") and getattr(module, "speaker", None) is made:
-            module.speaker = speaker  # type: ignore[attr-defined]
+    def __init__(self) -> None:
+        from gettext import NullTranslations
+
+        from tutorial.catalogs import LANGUAGES
+        from tutorial.narration.language import Speaker
+
+        self.languages = set(LANGUAGES)
+        self.speakers = (Speaker, NullTranslations)
+        self.stops: dict[str, set[str]] = defaultdict(set)
+        self.climbs: list[str] = []
+        self.stack: list[str] = []
+
+    def caller(self) -> str:
+        return next((s for s in reversed(self.stack[:-1]) if s), "?")
+
+    def count_cached_speaker(self) -> None:
+        """``speaker`` is cached (a C wrapper the hook does not see): every module's name for
+        it is replaced by a Python function that counts the call as a climb."""
+        from tutorial.narration import language
+
+        made = language.speaker
+
+        def speaker(lang: str) -> Any:
+            caller = next((s for s in reversed(self.stack) if s), "?")
+            if not _edge(caller):
+                self.climbs.append(f"{caller} -> speaker")
+            return made(lang)
+
+        for name, module in list(sys.modules.items()):
+            if name.startswith("tutorial") and getattr(module, "speaker", None) is made:
+                module.speaker = speaker  # type: ignore[attr-defined]
+
+    @staticmethod
+    def place(frame: FrameType) -> str:
+        """The function's name, or "" outside the package (a dataclass's generated
+        ``__init__`` is its class's)."""
+        code = frame.f_code
+        if code.co_filename.startswith(PACKAGE):
+            return f"{Path(code.co_filename).relative_to(ROOT)}:{code.co_qualname}"
+        owner = type(frame.f_locals.get("self")) if code.co_name == "__init__" else None
+        if code.co_filename == "<string>" and owner is not None and owner.__module__.startswith("tutorial."):
+            return f"{owner.__module__.replace('.', '/')}.py:{owner.__qualname__}.__init__"
+        return ""
+
+    def carries(self, name: str, value: object) -> bool:
+        if isinstance(value, str):
+            return value in self.languages and "lang" in name
+        return isinstance(value, self.speakers)
+
+    def hook(self, frame: FrameType, event: str, _arg: object) -> None:
+        if event == "return":
+            if self.stack:
+                self.stack.pop()
+            return
+        if event != "call":
+            return
+        here = self.place(frame)
+        self.stack.append(here)
+        if not here or any(_edge(s) for s in self.stack if s):
+            return  # (the edge making the Speaker is the one read, not a stop)
+        code = frame.f_code
+        if code.co_name == "current_language" and not _edge(self.caller()):
+            self.climbs.append(f"{self.caller()} -> current_language")
+        for name in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]:
+            if name != "self" and self.carries(name, frame.f_locals.get(name)):
+                self.stops[here].add(name)
 
 
 def _trace(url: str) -> dict[str, Any]:
-    from gettext import NullTranslations
-
     from tutorial import create_app
-    from tutorial.catalogs import LANGUAGES
-    from tutorial.narration.language import Speaker
 
-    app = create_app({"TESTING": True})
-    client = app.test_client()
-    stops: dict[str, set[str]] = defaultdict(set)
-    climbs: list[str] = []
-    stack: list[str] = []
-    _count_cached_speaker(climbs, stack)
-
-    def where(code: Any) -> str:
-        return f"{Path(code.co_filename).relative_to(ROOT)}:{code.co_qualname}"
-
-    def hook(frame: FrameType, event: str, _arg: object) -> None:
-        code = frame.f_code
-        inside = code.co_filename.startswith(PACKAGE)
-        if event == "call":
-            stack.append(where(code) if inside else "")
-            if not inside or any(s.rsplit(":", 1)[-1].rsplit(".", 1)[-1] in EDGE for s in stack if s):
-                return  # (the edge making the Speaker is the one read, not a stop)
-            if code.co_name == "current_language":
-                caller = next((s for s in reversed(stack[:-1]) if s), "?")
-                if caller.rsplit(":", 1)[-1].rsplit(".", 1)[-1] not in EDGE:
-                    climbs.append(f"{caller} -> {code.co_name}")
-            count = code.co_argcount + code.co_kwonlyargcount
-            for name in code.co_varnames[:count]:
-                if name == "self":
-                    continue
-                value = frame.f_locals.get(name)
-                carries = (isinstance(value, str) and value in LANGUAGES and "lang" in name) or (
-                    isinstance(value, (Speaker, NullTranslations))
-                )
-                if carries:
-                    stops[where(code)].add(name)
-        elif event == "return" and stack:
-            stack.pop()
-
-    sys.setprofile(hook)
+    client = create_app({"TESTING": True}).test_client()
+    tracer = Tracer()
+    tracer.count_cached_speaker()
+    sys.setprofile(tracer.hook)
     try:
         response = client.get(url)
     finally:
         sys.setprofile(None)
     if response.status_code != 200:
         raise SystemExit(f"{url}: {response.status_code}")
+    stops, climbs = tracer.stops, tracer.climbs
     files = {s.split(":", 1)[0] for s in stops}
     names = sorted({n for ns in stops.values() for n in ns})
     return {

@@ -27,7 +27,7 @@ from tutorial.ai import GradeKind
 from tutorial.narration.demos import Demo, demos
 from tutorial.narration.language import Speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
-from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
+from tutorial.web.demo.pages import Addresses, Narrated, step_number
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.demo.quick import QuickDemo, is_quick, quick
 from tutorial.web.render import cached_page, render_page
@@ -101,7 +101,7 @@ def start(sp: Speaker, slug: str) -> Response:  # noqa: ARG001 (url_for fills in
 @cached_page
 def step(sp: Speaker, slug: str, step: str) -> Response:
     demo = _demo(slug)
-    return step_page(demo, sp, step_number(demo, step), _addresses(slug))
+    return Narrated(demo, sp, _addresses(slug)).step(step_number(demo, step))
 
 
 def _addresses(slug: str) -> Addresses:
@@ -144,7 +144,7 @@ def along(sp: Speaker, slug: str, seat: str, answers: str) -> Response:
 def ask(sp: Speaker, slug: str, step: str) -> Response:
     """ "What would you play?" before step ``step``'s choice."""
     demo = _demo(slug)
-    return question_page(demo, sp, step_number(demo, step), _addresses(slug))
+    return Narrated(demo, sp, _addresses(slug)).question(step_number(demo, step))
 
 
 @bp.get("/<lang:lang>/demo/<slug>/<step>/ask/<answer>")
@@ -152,4 +152,4 @@ def ask(sp: Speaker, slug: str, step: str) -> Response:
 def answer(sp: Speaker, slug: str, step: str, answer: str) -> Response:
     """The learner's answer to the question of step ``step``."""
     demo = _demo(slug)
-    return answer_page(demo, sp, step_number(demo, step), answer, _addresses(slug))
+    return Narrated(demo, sp, _addresses(slug)).answer(step_number(demo, step), answer)

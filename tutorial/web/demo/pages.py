@@ -1,6 +1,7 @@
 """The narrated table's pages, the same for a demo and for a replayed record: a step with
-the coach's note, a question ("What would you play?") and an answer. The blueprints give the
-addresses (:class:`Addresses`); everything else is shared."""
+the coach's note, a question ("What would you play?") and an answer: the methods of
+:class:`Narrated`, one per request. The blueprints give the deal, the addresses
+(:class:`Addresses`) and the Speaker; everything else is shared."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import contextlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from flask import Response, abort, url_for
@@ -55,21 +57,6 @@ def step_number(demo: Demo, text: str) -> int:
     if number is None:
         abort(404)
     return number
-
-
-def step_view_of(
-    demo: Demo, sp: Speaker, number: int, urls: Addresses, title: str | None, back: str | None
-) -> StepView:
-    view = step_view(demo, sp, number, url=urls.step, list_url=urls.list)
-    view = _marked(demo, number, view)
-    if number < demo.total and number + 1 in demo_pauses(demo):
-        view.urls["next"] = urls.ask(number + 1)
-        view = _unspoiled(view, sp)
-    if title is not None:
-        view = replace(view, title=title)
-    if back is not None:
-        view.t["demos"] = back
-    return view
 
 
 def _unspoiled(view: StepView, sp: Speaker) -> StepView:
@@ -198,145 +185,158 @@ def glossary_linker(lang: str) -> Callable[[str], Markup]:
     return link
 
 
-def _ending(demo: Demo, view: StepView, sp: Speaker) -> dict[str, object] | None:
-    """The last step: the result in one sentence, and what to do next."""
-    if view.number != demo.total:
-        return None
-    deal = demo.frame(view.number).state
-    if deal is None or deal.result is None:
-        return None
-    t = view.t
-    links = [(t["another_deal"], view.urls["list"] or "")]
-    scoring = rule_link(sp.lang)(16)
-    if scoring:
-        links.append((t["scoring_rules"], scoring))
-    with contextlib.suppress(BuildError):  # the practice table may not be part of this site
-        links.append((t["practice"], url_for("play.index")))
-    return {"result": result_sentence(sp, demo.record.players, deal.result), "links": links}
+@dataclass(frozen=True)
+class Narrated:
+    """The pages of one narrated deal (a demo or a replayed record) for one request: the deal,
+    its addresses, the Speaker the edge made and the coach that speaks with it (one per
+    page); ``title`` and ``back`` name the deal and the way back where the blueprint words
+    them (a replay)."""
 
+    demo: Demo
+    sp: Speaker
+    urls: Addresses
+    title: str | None = None
+    back: str | None = None
 
-def render_step(view: StepView, sp: Speaker, **context: Any) -> Response:
-    context.setdefault("gloss", glossary_linker(sp.lang))
-    return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
+    @cached_property
+    def coach(self) -> Coach:
+        return Coach(self.sp, self.demo.record.players)
 
+    def view(self, number: int) -> StepView:
+        """Step ``number``'s table and narration, marked (and unspoiled before a question)."""
+        demo, urls = self.demo, self.urls
+        view = step_view(demo, self.sp, number, url=urls.step, list_url=urls.list)
+        view = _marked(demo, number, view)
+        if number < demo.total and number + 1 in demo_pauses(demo):
+            view.urls["next"] = urls.ask(number + 1)
+            view = _unspoiled(view, self.sp)
+        if self.title is not None:
+            view = replace(view, title=self.title)
+        if self.back is not None:
+            view.t["demos"] = self.back
+        return view
 
-def step_page(
-    demo: Demo, sp: Speaker, number: int, urls: Addresses, title: str | None = None, back: str | None = None
-) -> Response:
-    view = step_view_of(demo, sp, number, urls, title, back)
-    note = coach_note(demo, sp, number)
-    heading = coach_heading(demo, sp, view.t, number)
-    first_question = None
-    if number == 1:
-        steps = list(demo_pauses(demo))
-        if steps:
-            first_question = {"url": urls.ask(steps[0]), "text": view.t["questions"]}
-    along_links = None
-    if number == 1 and urls.along is not None:
-        along = urls.along
-        along_links = [
-            (sp.fill(view.t["along_as"], player=name), along(seat))
-            for seat, name in enumerate(demo.record.players)
-        ]
-    return render_step(
-        view,
-        sp,
-        coach=note,
-        coach_label=heading or view.t["coach"],
-        first_question=first_question,
-        along_links=along_links,
-        why_inline=number == 1 and bool(demo.record.draw),
-        ending=_ending(demo, view, sp),
-        chart=_chart(demo, sp, urls) if number == demo.total else None,
-    )
+    def render(self, view: StepView, **context: Any) -> Response:
+        context.setdefault("gloss", glossary_linker(self.sp.lang))
+        return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
 
+    def step(self, number: int) -> Response:
+        """Step ``number``: the table, the narration, the coach's note; the first step's
+        links to the first question and to playing along, the last step's ending and chart."""
+        demo, urls, sp = self.demo, self.urls, self.sp
+        view = self.view(number)
+        heading = coach_heading(demo, self.coach, view.t, number)
+        first_question = None
+        if number == 1:
+            steps = list(demo_pauses(demo))
+            if steps:
+                first_question = {"url": urls.ask(steps[0]), "text": view.t["questions"]}
+        along_links = None
+        if number == 1 and urls.along is not None:
+            along = urls.along
+            along_links = [
+                (sp.fill(view.t["along_as"], player=name), along(seat))
+                for seat, name in enumerate(demo.record.players)
+            ]
+        return self.render(
+            view,
+            coach=coach_note(demo, self.coach, number),
+            coach_label=heading or view.t["coach"],
+            first_question=first_question,
+            along_links=along_links,
+            why_inline=number == 1 and bool(demo.record.draw),
+            ending=self.ending(view),
+            chart=self.chart() if number == demo.total else None,
+        )
 
-def _chart(demo: Demo, sp: Speaker, urls: Addresses) -> dict[str, object]:
-    """The picture of the deal (:mod:`tutorial.web.table.chart`): the first player's chance,
-    each mark linked to the step that plays the move."""
-    full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
-    coach = Coach(sp, demo.record.players)
+    def ending(self, view: StepView) -> dict[str, object] | None:
+        """The last step: the result in one sentence, and what to do next."""
+        demo = self.demo
+        if view.number != demo.total:
+            return None
+        deal = demo.frame(view.number).state
+        if deal is None or deal.result is None:
+            return None
+        t = view.t
+        links = [(t["another_deal"], view.urls["list"] or "")]
+        scoring = rule_link(self.sp.lang)(16)
+        if scoring:
+            links.append((t["scoring_rules"], scoring))
+        with contextlib.suppress(BuildError):  # the practice table may not be part of this site
+            links.append((t["practice"], url_for("play.index")))
+        return {"result": result_sentence(self.sp, demo.record.players, deal.result), "links": links}
 
-    def step_of(decision: chart.Decision) -> str:
-        number = action_step(full.record, decision.index)
-        if isinstance(demo, QuickDemo):  # the quick step that shows this full step
-            number = next(k for k, (a, b) in enumerate(demo.groups, start=1) if a <= number <= b)
-        return urls.step(number)
+    def chart(self) -> dict[str, object]:
+        """The picture of the deal (:mod:`tutorial.web.table.chart`): the first player's
+        chance, each mark linked to the step that plays the move."""
+        demo, coach = self.demo, self.coach
+        full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
 
-    grades = deal_grades(full)[action_step(full.record, 0) - 1 :]  # one per action of the record
-    built = chart.build_chart(
-        0,
-        demo.record.players,
-        chart.demo_decisions(full),
-        grades,
-        lambda d: coach.action(d.action, d.before),
-        coach.grade_name,
-        step_of,
-    )
-    return chart.context(built, coach.grade_name, coach.sp.likelihood)
+        def step_of(decision: chart.Decision) -> str:
+            number = action_step(full.record, decision.index)
+            if isinstance(demo, QuickDemo):  # the quick step that shows this full step
+                number = next(k for k, (a, b) in enumerate(demo.groups, start=1) if a <= number <= b)
+            return self.urls.step(number)
 
+        grades = deal_grades(full)[action_step(full.record, 0) - 1 :]  # one per action of the record
+        built = chart.build_chart(
+            0,
+            demo.record.players,
+            chart.demo_decisions(full),
+            grades,
+            lambda d: coach.action(d.action, d.before),
+            coach.grade_name,
+            step_of,
+        )
+        return chart.context(built, coach.grade_name, coach.sp.likelihood)
 
-def question_page(
-    demo: Demo,
-    sp: Speaker,
-    number: int,
-    urls: Addresses,
-    refused: Action | None = None,
-    title: str | None = None,
-    back: str | None = None,
-    confirm_skip: bool = False,
-) -> Response:
-    if demo.frame(number).token is None:
-        abort(404)
-    base = step_view_of(demo, sp, number - 1, urls, title, back)
-    view, ask = question(
-        demo,
-        sp,
-        number,
-        base,
-        lambda segment: urls.answer(number, segment),
-        urls.step(number),
-        refused,
-        confirm_skip=confirm_skip,
-        ask_url=urls.ask(number),
-    )
-    # The question belongs to step ``number``: the label and Previous say so (the table shows
-    # the position before its choice, as step ``number - 1`` left it).
-    view = replace(
-        view,
-        narration=replace(view.narration, next=()),
-        number=number,
-        step_label=view.t["step_of"] % {"step": number, "total": demo.total},
-    )
-    view.urls["previous"] = urls.step(number - 1)
-    return render_step(view, sp, ask=ask)
+    def question(self, number: int, refused: Action | None = None, confirm_skip: bool = False) -> Response:
+        """ "What would you play?" before step ``number``'s choice (``refused``: an answer the
+        rules refuse; ``confirm_skip``: Next was pressed, skip the question?)."""
+        demo, urls = self.demo, self.urls
+        if demo.frame(number).token is None:
+            abort(404)
+        base = self.view(number - 1)
+        view, ask = question(
+            demo,
+            self.coach,
+            number,
+            base,
+            lambda segment: urls.answer(number, segment),
+            urls.step(number),
+            refused,
+            confirm_skip=confirm_skip,
+            ask_url=urls.ask(number),
+        )
+        # The question belongs to step ``number``: the label and Previous say so (the table
+        # shows the position before its choice, as step ``number - 1`` left it).
+        view = replace(
+            view,
+            narration=replace(view.narration, next=()),
+            number=number,
+            step_label=view.t["step_of"] % {"step": number, "total": demo.total},
+        )
+        view.urls["previous"] = urls.step(number - 1)
+        return self.render(view, ask=ask)
 
-
-def answer_page(
-    demo: Demo,
-    sp: Speaker,
-    number: int,
-    segment: str,
-    urls: Addresses,
-    title: str | None = None,
-    back: str | None = None,
-) -> Response:
-    if segment == SKIP:  # Next on a question: skip it?
-        return question_page(demo, sp, number, urls, None, title, back, confirm_skip=True)
-    token = answer_token(segment)
-    if token is None or demo.frame(number).token is None:
-        abort(404)
-    result = answer(demo, sp, number, token)
-    if result is None:
-        abort(404)
-    if not isinstance(result, Answer):
-        return question_page(demo, sp, number, urls, result, title, back)
-    view = step_view_of(demo, sp, number, urls, title, back)
-    return render_step(
-        view,
-        sp,
-        coach=coach_note(demo, sp, number),
-        coach_label=view.t["coach"],
-        answered=result,
-        ending=_ending(demo, view, sp),
-    )
+    def answer(self, number: int, segment: str) -> Response:
+        """The learner's answer ``segment`` to the question of step ``number``."""
+        demo = self.demo
+        if segment == SKIP:  # Next on a question: skip it?
+            return self.question(number, confirm_skip=True)
+        token = answer_token(segment)
+        if token is None or demo.frame(number).token is None:
+            abort(404)
+        result = answer(demo, self.coach, number, token)
+        if result is None:
+            abort(404)
+        if not isinstance(result, Answer):
+            return self.question(number, result)
+        view = self.view(number)
+        return self.render(
+            view,
+            coach=coach_note(demo, self.coach, number),
+            coach_label=view.t["coach"],
+            answered=result,
+            ending=self.ending(view),
+        )

@@ -51,7 +51,6 @@ from tutorial.narration.choices import (
 )
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
-from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.narration.refusals import reason_sentence
@@ -173,7 +172,7 @@ def _forced_step(demo: Demo, number: int) -> bool:
     return deal is None or len(deal.legal_actions()) < 2
 
 
-def coach_heading(demo: Demo, sp: Speaker, t: dict[str, str], number: int) -> str | None:
+def coach_heading(demo: Demo, coach: Coach, t: dict[str, str], number: int) -> str | None:
     """The coach box's heading when step ``number`` tells of several tricks and the coach
     speaks of an earlier choice than the last: whose choice, in which trick (``t``: the
     page's words)."""
@@ -182,12 +181,12 @@ def coach_heading(demo: Demo, sp: Speaker, t: dict[str, str], number: int) -> st
         return None
     frame = full.frame(chosen)
     assert frame.before is not None and frame.player is not None
-    return sp.fill(
+    return coach.sp.fill(
         t["coach_trick"], player=demo.record.players[frame.player], trick=frame.before.trick_number
     )
 
 
-def coach_note(demo: Demo, sp: Speaker, number: int) -> ChoiceNote | None:
+def coach_note(demo: Demo, coach: Coach, number: int) -> ChoiceNote | None:
     """The coach on the choice step ``number`` shows (None for the deal and the draw); in a
     step that tells of several tricks, on the choice that mattered most (:func:`decisive`)."""
     demo, number = decisive(demo, number)
@@ -195,7 +194,7 @@ def coach_note(demo: Demo, sp: Speaker, number: int) -> ChoiceNote | None:
     if frame.before is None or frame.token is None:
         return None
     verdict = grade(frame.before, parse_action(frame.token))
-    return choice_note(Coach(sp, demo.record.players), frame.before, verdict)
+    return choice_note(coach, frame.before, verdict)
 
 
 def answer_token(segment: str) -> str | None:
@@ -205,10 +204,6 @@ def answer_token(segment: str) -> str | None:
         return parse_url_form(segment).token
     except ValueError:
         return None
-
-
-def _label(coach: Coach, action: Action, deal: Deal) -> str:
-    return answer_label(coach, action, deal)
 
 
 def is_rule_question(deal: Deal) -> bool:
@@ -262,7 +257,7 @@ def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
 
 def question(
     demo: Demo,
-    sp: Speaker,
+    coach: Coach,
     number: int,
     base: StepView,
     answer_url: Callable[[str], str],
@@ -282,7 +277,7 @@ def question(
     frame: Frame = demo.frame(number)
     deal = frame.before
     assert deal is not None and frame.player is not None
-    coach = Coach(sp, demo.record.players)
+    sp = coach.sp
     chooser = frame.player
     name = demo.record.players[chooser]
     rules = is_rule_question(deal) and not every
@@ -298,7 +293,7 @@ def question(
         actions = offered(demo, number, coach)
         skip_url = answer_url(SKIP)
     choices = [
-        Choice(_label(coach, action, deal), answer_url(url_form(action)), action.token, key)
+        Choice(answer_label(coach, action, deal), answer_url(url_form(action)), action.token, key)
         for key, action in enumerate(actions, start=1)
     ]
     hrefs = {c.token: c for c in choices}
@@ -323,7 +318,7 @@ def question(
             sides.append(replace(side, hand=hand, to_act=False))
     refusal = None
     if refused is not None:
-        refusal = _refusal(sp, demo, deal, refused, base.t)
+        refusal = _refusal(coach, deal, refused, base.t)
     if rules:
         asked = pgettext("demo", "Strict play: which cards may %(player)s play? Choose one.") % {
             "player": name
@@ -353,8 +348,9 @@ def question(
     )
 
 
-def _refusal(sp: Speaker, demo: Demo, deal: Deal, action: Action, t: dict[str, str]) -> Sentence:
-    narrator = Narrator(sp, demo.record.players, rule_link(sp.lang))
+def _refusal(coach: Coach, deal: Deal, action: Action, t: dict[str, str]) -> Sentence:
+    sp = coach.sp
+    narrator = Narrator(sp, coach.players, rule_link(sp.lang))
     reason = deal.check(action)
     assert reason is not None
     if isinstance(action, Play) and action.declaration is None:
@@ -363,7 +359,7 @@ def _refusal(sp: Speaker, demo: Demo, deal: Deal, action: Action, t: dict[str, s
     return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
 
 
-def answer(demo: Demo, sp: Speaker, number: int, token: str) -> Answer | Action | None:
+def answer(demo: Demo, coach: Coach, number: int, token: str) -> Answer | Action | None:
     """The learner's answer ``token`` at step ``number``: an :class:`Answer` when legal, the
     refused action when the rules refuse it, None when it names nothing the chooser holds."""
     frame = demo.frame(number)
@@ -382,7 +378,7 @@ def answer(demo: Demo, sp: Speaker, number: int, token: str) -> Answer | Action 
     allowed = None
     if is_rule_question(deal) and isinstance(action, Play):
         name = demo.record.players[deal.to_act]
-        card = sp.card(action.card)
+        card = coach.sp.card(action.card)
         allowed = pgettext("demo", "Right: the rules allow %(player)s to play %(card)s here.") % {
             "player": name,
             "card": card,
@@ -392,7 +388,7 @@ def answer(demo: Demo, sp: Speaker, number: int, token: str) -> Answer | Action 
     verdict = grade(deal, action)
     if verdict.kind is GradeKind.FORCED:
         return Answer(None, matched, allowed)
-    note = answer_note(Coach(sp, demo.record.players), deal, verdict)
+    note = answer_note(coach, deal, verdict)
     return Answer(note, matched, allowed)
 
 

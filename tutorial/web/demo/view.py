@@ -91,7 +91,7 @@ def step_view(
     else:
         won = next((e for e in reversed(frame.events) if isinstance(e, TrickWon)), None)
         narrator = Narrator(sp, players)
-        table = build_table(deal, players, _face_up(deal, narration, sp, t, players), narrator, sp, t, won)
+        table = build_table(deal, players, _face_up(deal, narration, sp, t, players), narrator, t, won)
     return StepView(
         t=t,
         slug=demo.slug,

@@ -304,7 +304,7 @@ class Builder:
     def view(self, version: str, why: Card | None = None, notice: str = "") -> FriendView:
         state, deal, t = self.state, self.deal, self.t
         happened, results, score = self.happened()
-        table = build_table(deal, self.players, self.hand, self.narrator, self.sp, t, self.last_won())
+        table = build_table(deal, self.players, self.hand, self.narrator, t, self.last_won())
         explain, explain_link = "", None
         option = self.options.get(why) if why is not None else None
         if option is not None and not option.legal:

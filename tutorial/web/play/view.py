@@ -351,10 +351,10 @@ class _Builder:
         hint_next: str | None,
         confirm: Confirm | None,
     ) -> PlayView:
-        deal, t, sp = self.deal, self.t, self.sp
+        deal, t = self.deal, self.t
         game: Game = self.state.game
         happened, results, score = self.happened()
-        table = build_table(deal, self.players, self.hand, self.narrator, sp, t, self.last_won())
+        table = build_table(deal, self.players, self.hand, self.narrator, t, self.last_won())
         choices, declares = self.choices()
         explain = None
         option = self.options.get(why) if why is not None else None

@@ -28,7 +28,7 @@ from tutorial.narration.demos import Demo, demos, frames_of
 from tutorial.narration.language import Speaker
 from tutorial.web.caching import AppCache
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
-from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
+from tutorial.web.demo.pages import Addresses, Narrated, step_number
 from tutorial.web.render import cached_page, render_page
 
 from .check import MAX_RECORD_BYTES, Checked, Problem, check
@@ -146,25 +146,29 @@ def _words() -> dict[str, Any]:
     return {"title": _("A deal record, narrated"), "back": _("Narrate another deal record")}
 
 
+def _narrated(demo: Demo, sp: Speaker, packed: str) -> Narrated:
+    return Narrated(demo, sp, _addresses(packed), **_words())
+
+
 @bp.get("/<lang:lang>/replay/<packed>/<step>")
 @cached_page
 def step(sp: Speaker, packed: str, step: str) -> Response:
     demo = _checked_demo(packed)
-    return step_page(demo, sp, step_number(demo, step), _addresses(packed), **_words())
+    return _narrated(demo, sp, packed).step(step_number(demo, step))
 
 
 @bp.get("/<lang:lang>/replay/<packed>/<step>/ask")
 @cached_page
 def ask(sp: Speaker, packed: str, step: str) -> Response:
     demo = _checked_demo(packed)
-    return question_page(demo, sp, step_number(demo, step), _addresses(packed), **_words())
+    return _narrated(demo, sp, packed).question(step_number(demo, step))
 
 
 @bp.get("/<lang:lang>/replay/<packed>/<step>/ask/<answer>")
 @cached_page
 def answer(sp: Speaker, packed: str, step: str, answer: str) -> Response:
     demo = _checked_demo(packed)
-    return answer_page(demo, sp, step_number(demo, step), answer, _addresses(packed), **_words())
+    return _narrated(demo, sp, packed).answer(step_number(demo, step), answer)
 
 
 @bp.get("/<lang:lang>/replay/<packed>/along/<seat>/<answers>")

@@ -133,11 +133,12 @@ def build_table(
     players: tuple[str, str],
     hands: Hands,
     narrator: Narrator,
-    sp: Speaker,
     t: dict[str, str],
     won: TrickWon | None = None,
 ) -> Table:
-    """The table of ``deal``; ``won``: the trick just taken (shown while the table is empty)."""
+    """The table of ``deal``, its cards named by the narrator's Speaker; ``won``: the trick
+    just taken (shown while the table is empty)."""
+    sp = narrator.sp
     sides = []
     for p in (0, 1):
         decls = tuple(

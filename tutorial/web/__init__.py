@@ -60,8 +60,9 @@ What the other parts of the site use
   still gets the macros the template imports at its top (``render_page`` runs the imports).
 - Template globals: ``asset(path)`` (hashed URL of ``static/<path>``), ``card(code, label=None,
   size="md", state=None)`` and ``card_row(cards, label, size="sm")`` (see
-  :mod:`tutorial.web.cards`), ``language_links()``, ``absolute_url(path)``,
-  ``canonical_url(status)``, ``lang``.
+  :mod:`tutorial.web.cards`; they name a card with the context's ``sp``),
+  ``card_sprite_url(lang)``, ``inline_sprite(lang)``, ``language_links()``,
+  ``absolute_url(path)``, ``canonical_url(status)``; in the context, ``lang`` and ``sp``.
 - Translations: ``gettext``/``_`` in templates and ``flask_babel.gettext`` in Python use the
   ``messages`` domain; ``tutorial.narration`` takes the view's ``sp``, ``tutorial.content``
   its code ``sp.lang``.
@@ -308,8 +309,8 @@ def _init_templates(app: Flask) -> None:
     app.after_request(render.add_vary)
     # ``card`` and ``card_row`` are globals (not macros) so that they also work in a block
     # rendered alone for htmx, where top-level imports are not run.
-    app.add_template_global(cards.card_markup, "card")
-    app.add_template_global(cards.card_row_markup, "card_row")
+    app.add_template_global(cards.card_global, "card")
+    app.add_template_global(cards.card_row_global, "card_row")
     app.add_template_global(cards.inline_sprite, "inline_sprite")
     app.add_template_global(cards.card_sprite_url, "card_sprite_url")
     templating.init_app(app)

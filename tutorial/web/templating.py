@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from flask import Flask, current_app, g, request, url_for
+from flask import Flask, current_app, g, has_request_context, request, url_for
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from werkzeug.routing import BuildError
 
+from tutorial.narration.language import Speaker, speaker
 from tutorial.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, url_args
 from tutorial.web.render import page_query
 
@@ -89,8 +90,13 @@ def canonical_url(status: int = 200) -> str | None:
 
 
 def _context() -> dict[str, Any]:
+    """What every template gets (at the edge): the page's language and the Speaker the edge
+    made for the view (an error page, whose view never ran, gets its language's)."""
+    lang = current_language()
+    sp = (request.view_args or {}).get("sp") if has_request_context() else None
     return {
-        "lang": current_language(),
+        "lang": lang,
+        "sp": sp if isinstance(sp, Speaker) else speaker(lang),
         "htmx_config": json.dumps(HTMX_CONFIG, separators=(",", ":")),
     }
 

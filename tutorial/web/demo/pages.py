@@ -164,27 +164,6 @@ def _anchor(href: str) -> Callable[[re.Match[str]], str]:
     return replace_term
 
 
-def glossary_linker(lang: str) -> Callable[[str], Markup]:
-    """A function that escapes a sentence and links its glossary terms (first of each) to
-    the glossary, in ``lang``."""
-    try:
-        base = url_for("rules.section_page", lang=lang, slug="glossary")
-    except BuildError:
-        base = None
-    terms = [(re.compile(rf"(?<!\w)({p})(?!\w)", re.IGNORECASE), a) for p, a in _TERMS.get(lang, ())]
-
-    def link(text: str) -> Markup:
-        html = str(escape(text))
-        if base is None:
-            return Markup(html)
-        for pattern, anchor in terms:
-            href = escape(f"{base}#glossary.{anchor}")
-            html = pattern.sub(_anchor(str(href)), html, count=1)
-        return Markup(html)
-
-    return link
-
-
 @dataclass(frozen=True)
 class Narrated:
     """The pages of one narrated deal (a demo or a replayed record) for one request: the deal,
@@ -216,8 +195,29 @@ class Narrated:
             view.t["demos"] = self.back
         return view
 
+    @cached_property
+    def gloss(self) -> Callable[[str], Markup]:
+        """Escapes a sentence and links its glossary terms (first of each) to the glossary."""
+        lang = self.sp.lang
+        try:
+            base = url_for("rules.section_page", slug="glossary")
+        except BuildError:
+            base = None
+        terms = [(re.compile(rf"(?<!\w)({p})(?!\w)", re.IGNORECASE), a) for p, a in _TERMS.get(lang, ())]
+
+        def link(text: str) -> Markup:
+            html = str(escape(text))
+            if base is None:
+                return Markup(html)
+            for pattern, anchor in terms:
+                href = escape(f"{base}#glossary.{anchor}")
+                html = pattern.sub(_anchor(str(href)), html, count=1)
+            return Markup(html)
+
+        return link
+
     def render(self, view: StepView, **context: Any) -> Response:
-        context.setdefault("gloss", glossary_linker(self.sp.lang))
+        context.setdefault("gloss", self.gloss)
         return render_page("demo/step.html", block="stage", v=view, t=view.t, **context)
 
     def step(self, number: int) -> Response:

@@ -11,8 +11,9 @@ from flask import Flask
 from tutorial.narration.language import speaker
 from tutorial.web import create_app
 from tutorial.web.play.games import Game, rebuild
-from tutorial.web.play.view import Choice, Declare, build_view
+from tutorial.web.play.view import Declare, build_view
 from tutorial.web.render import render_page
+from tutorial.web.table.seated import Choice
 
 KEY = "test-key-play-view"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from flask import url_for
 from flask_babel import gettext, pgettext
@@ -19,13 +19,7 @@ from tutorial.ai import Grade, Level
 from tutorial.engine import (
     Action,
     Card,
-    Combination,
     DealRecord,
-    Pass,
-    Phase,
-    Play,
-    Swap,
-    combination_value,
     sorted_hand,
     url_form,
 )
@@ -38,27 +32,12 @@ from tutorial.narration.seat import seat_narrate
 from tutorial.web.play.games import LEARNER, Game, State, learner_moves
 from tutorial.web.replay.packing import pack
 from tutorial.web.table import chart
-from tutorial.web.table.labels import labels
 from tutorial.web.table.links import rule_link
 from tutorial.web.table.model import CardView, Hand, Table, build_table
+from tutorial.web.table.seated import Choice, SeatedBuilder, best_first, last_won, seated_labels
+
 
 #: What a control other than a card does: declare, exchange the seven, answer "au sept".
-ChoiceKind = Literal["declare", "swap", "pass"]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A control that takes a decision other than a plain card: a declaration, the exchange,
-    the au sept answer."""
-
-    href: str
-    text: str
-    kind: ChoiceKind
-    label: str | None = None  # the accessible name, when the text alone is not the whole move
-    #: A declaration's points, None for a chouine (it wins the deal): the best is offered first.
-    worth: int | None = 0
-
-
 @dataclass(frozen=True)
 class Declare:
     """The declarations one card may carry: "Play the queen of spades and declare:" …"""
@@ -121,9 +100,8 @@ def level_name(level: Level) -> str:
 
 def play_labels() -> dict[str, str]:
     return {
-        "your_hand": gettext("Your hand"),
+        **seated_labels(),
         "known_cards": gettext("Known cards of the computer's hand"),
-        "last_trick_of": gettext("Last trick taken by %(player)s"),
         "you_are": gettext("You play as %(learner)s, against %(computer)s, the computer (%(level)s)."),
         "undo": gettext("Take back my last move"),
         "undone": gettext("Your last move was taken back: the table is as it was before it. Choose again."),
@@ -165,7 +143,7 @@ def build_view(
     )
 
 
-class _Builder:
+class _Builder(SeatedBuilder):
     """Builds a :class:`PlayView` from a rebuilt game, one part of the page per method."""
 
     def __init__(self, state: State, token: str, sp: Speaker) -> None:
@@ -173,7 +151,7 @@ class _Builder:
         self.deal = state.deal
         self.token = token
         self.sp = sp
-        self.t = {**labels(), **play_labels()}
+        self.t = play_labels()
         self.players = player_names()
         self.narrator = Narrator(sp, self.players, rule_link(sp.lang))
         self.your_turn = not self.deal.is_over and self.deal.to_act == LEARNER
@@ -182,8 +160,11 @@ class _Builder:
     def page(self, tok: str | None, **query: Any) -> str | None:
         return url_for("play.game", token=tok, **query) if tok else None
 
-    def name(self, card: Card) -> str:
-        return self.sp.card(card)
+    def move_url(self, action: Action) -> str:
+        return move_url(self.token, action)
+
+    def why_url(self, card: Card) -> str:
+        return url_for("play.game", token=self.token, why=card.code)
 
     def urls(self, tokens: dict[str, str | None]) -> dict[str, str | None]:
         token, over = self.token, self.deal.is_over
@@ -209,23 +190,6 @@ class _Builder:
         return dataclasses.replace(self.state.replay.record, players=self.players)
 
     # ------------------------------------------------------------------ the two sides
-    def own_card(self, card: Card) -> CardView:
-        """A card of the learner's hand: a link that plays it, or that says why it may not be."""
-        name = self.name(card)
-        option = self.options.get(card)
-        if option is None:
-            return CardView(card.code, name)
-        if option.legal:
-            return CardView(card.code, name, href=move_url(self.token, Play(card)))
-        return CardView(
-            card.code,
-            self.t["card_not_playable"] % {"card": name},
-            "dimmed",
-            self.t["not_playable"],
-            mark="no",
-            href=self.page(self.token, why=card.code),
-        )
-
     def hand(self, p: int) -> Hand:
         """The learner's hand as links; the computer's face down, with what rule 18 lets the
         learner know of it (all of it once the deal is over)."""
@@ -276,68 +240,22 @@ class _Builder:
 
     def last_won(self) -> TrickWon | None:
         """The last trick taken in this deal (shown while the table is empty)."""
-        steps = reversed(self.state.replay.steps)
-        return next((e for step in steps for e in step.events if isinstance(e, TrickWon)), None)
+        return last_won(self.state.replay.steps)
 
     # ------------------------------------------------------------------ the decisions
-    def prompt(self) -> str:
-        if not self.your_turn:
-            return ""
-        if self.deal.phase is Phase.AU_SEPT:
-            return str(gettext("Au sept! Exchange the seven of trumps for the turn-up, or carry on?"))
-        if self.deal.phase is Phase.LEAD:
-            return str(gettext("Your lead: choose a card."))
-        return str(gettext("Your answer: choose a card."))
-
-    def declare_choice(self, action: Play, declares: dict[str, tuple[str, list[Choice]]]) -> None:
-        """A declaration offered with the card that carries it, and its value."""
-        assert action.declaration is not None
-        deal = self.deal
-        in_trumps = action.declaration_in_trumps(deal.trumps)
-        comb = self.narrator.combination(action.declaration, action.declaration_suit, in_trumps)
-        value = (
-            None
-            if action.declaration is Combination.CHOUINE
-            else combination_value(action.declaration, in_trumps, deal.settings)
-        )
-        values = {"card": self.name(action.card), "combination": comb, "points": value}
-        # The button shows the combination; its accessible name is the whole move (and
-        # contains the words shown).
-        if value is not None:
-            short = gettext("%(combination)s (%(points)s points)") % values
-            whole = gettext("Play %(card)s and declare %(combination)s (%(points)s points)") % values
-        else:
-            short = gettext("%(combination)s: it wins the deal") % values
-            whole = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
-        _label, options = declares.setdefault(
-            action.card.code, (gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
-        )
-        options.append(Choice(move_url(self.token, action), short, "declare", whole, value))
-
     def choices(self) -> tuple[list[Choice], list[Declare]]:
         """Decisions other than a plain card: the exchange, the au sept answer, declarations
-        (a card's menu: a chouine first, rule 15: it wins the deal; then by points)."""
-        choices: list[Choice] = []
-        declares: dict[str, tuple[str, list[Choice]]] = {}
-        if not self.your_turn:
-            return choices, []
-        deal = self.deal
-        for action in deal.legal_actions():
-            href = move_url(self.token, action)
-            if isinstance(action, Swap) and deal.turn_up is not None:
-                text = gettext("Exchange the seven of trumps for the turn-up, %(card)s") % {
-                    "card": self.name(deal.turn_up)
-                }
-                choices.append(Choice(href, text, "swap"))
-            elif isinstance(action, Play) and action.declaration is not None:
-                self.declare_choice(action, declares)
-            elif isinstance(action, Pass):
-                choices.append(Choice(href, gettext("Carry on"), "pass"))
-        menus = [
-            Declare(label, tuple(sorted(options, key=lambda c: (c.worth is not None, -(c.worth or 0)))))
-            for label, options in declares.values()
-        ]
-        return choices, menus
+        (a card's menu: the combination shown, the whole move its accessible name; a chouine
+        first, rule 15: it wins the deal; then by points)."""
+        choices, declarations = self.decisions()
+        menus: dict[str, tuple[str, list[Choice]]] = {}
+        for d in declarations:
+            card = d.action.card
+            _label, options = menus.setdefault(
+                card.code, (gettext("Play %(card)s and declare:") % {"card": self.name(card)}, [])
+            )
+            options.append(Choice(self.move_url(d.action), d.short, "declare", d.whole, d.worth))
+        return choices, [Declare(label, tuple(best_first(options))) for label, options in menus.values()]
 
     # ------------------------------------------------------------------ the page
     def view(

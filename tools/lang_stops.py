@@ -10,6 +10,9 @@ is cached, with a profile hook on every Python call. For each call of a function
   ``lang`` in it);
 - a :class:`~tutorial.narration.language.Speaker`, or a gettext catalog.
 
+It also counts the modules of the package whose code the request runs (the layers a request
+passes through: a narrated step's, from the web down to the engine and back).
+
 A *stop* is a function that receives the language so (counted once per function, however
 often it is called); a *name* is a parameter name it arrives under. A *climb back up* is a
 call, from below the edge, of a function that reads the language from the request again
@@ -77,6 +80,7 @@ class Tracer:
         self.stops: dict[str, set[str]] = defaultdict(set)
         self.climbs: list[str] = []
         self.stack: list[str] = []
+        self.modules: set[str] = set()  # every module of the package the request runs code of
 
     def caller(self) -> str:
         return next((s for s in reversed(self.stack[:-1]) if s), "?")
@@ -124,6 +128,8 @@ class Tracer:
             return
         here = self.place(frame)
         self.stack.append(here)
+        if here.split(":", 1)[0].endswith(".py"):  # (templates run code too: not modules)
+            self.modules.add(here.split(":", 1)[0])
         if not here or any(_edge(s) for s in self.stack if s):
             return  # (the edge making the Speaker is the one read, not a stop)
         code = frame.f_code
@@ -159,6 +165,8 @@ def _trace(url: str) -> dict[str, Any]:
         "speaker_calls": sum(c.endswith("-> speaker") for c in climbs),
         "stop_list": {k: sorted(v) for k, v in sorted(stops.items())},
         "climb_list": climbs,
+        "modules": len(tracer.modules),
+        "module_list": sorted(tracer.modules),
     }
 
 
@@ -183,13 +191,16 @@ def main() -> None:
     print(
         f"{figures['url']}: {figures['stops']} stops in {figures['files']} files under "
         f"{len(figures['names'])} names ({', '.join(figures['names'])}); "
-        f"{figures['climbs']} climbs back up, {figures['speaker_calls']} of them speaker(...)"
+        f"{figures['climbs']} climbs back up, {figures['speaker_calls']} of them speaker(...); "
+        f"the request runs code of {figures['modules']} modules of the package"
     )
     if args.list:
         for stop, names in figures["stop_list"].items():
             print(f"  stop  {stop} ({', '.join(names)})")
         for climb in figures["climb_list"]:
             print(f"  climb {climb}")
+        for module in figures["module_list"]:
+            print(f"  module {module}")
 
 
 if __name__ == "__main__":

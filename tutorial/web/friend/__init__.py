@@ -229,6 +229,12 @@ def new(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language
     return _new_form()
 
 
+@bp.get("/<lang:lang>/table/new")
+def new_table(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
+    """The address a host may guess or be given for a new table: the form's one page."""
+    return redirect(url_for("friend.new"), 308)  # type: ignore[return-value]
+
+
 @bp.post("/<lang:lang>/table")
 def create(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
     """The form posted: a new table, the host seated (or the form again, 400 or 429)."""

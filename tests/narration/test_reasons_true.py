@@ -28,7 +28,7 @@ def test_a_trick_holds_two_cards_points_and_a_mean_is_rounded_to_one_of_them() -
         assert trick_value(mean) in TRICK_VALUES
 
 
-def test_a_lead_whose_trick_is_not_decided_says_its_points_as_a_mean() -> None:
+def test_a_lead_whose_trick_is_not_decided_says_only_the_points_it_puts_on_it() -> None:
     deal = Deal.from_position(
         hands=(cards("9C 7S 8S KH QH"), cards("AC 10D 7D 8H 9H")), leader=0, trick_number=3, turn_up="JD"
     )
@@ -36,8 +36,10 @@ def test_a_lead_whose_trick_is_not_decided_says_its_points_as_a_mean() -> None:
     for estimate in evaluation.estimates:
         for reason in estimate.reasons:
             if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
-                assert reason.points in TRICK_VALUES, reason
-                assert reason.mean == (reason.probability is not None), reason
+                # No mean is a value: the least the trick holds is the card led's points.
+                action = estimate.action
+                assert isinstance(action, Play)
+                assert reason.least and reason.points == action.card.points, reason
 
 
 def test_nothing_is_kept_for_later_when_a_chouine_ends_the_deal() -> None:

@@ -60,6 +60,8 @@ _ORDER = (
     ReasonKind.SPENDS_TRUMP,
     ReasonKind.KEEPS_TRUMP,
     ReasonKind.KEEPS_DECLARATION,
+    ReasonKind.KEEPS_MARIAGE_CARD,
+    ReasonKind.CHEAP_LEAD,
 )
 _SUIT_COMBINATIONS = (Combination.CHOUINE, Combination.QUATERON, Combination.TIERCE, Combination.MARIAGE)
 #: A chance at least this far from the other actions' makes the last trick worth naming.
@@ -172,7 +174,7 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
         kind = GradeKind.FORCED
     elif mine.action == best.action:
         kind = GradeKind.GOOD
-    elif win_loss >= MISTAKE_WIN_MARGIN or point_loss >= MISTAKE_POINT_MARGIN:
+    elif win_loss >= MISTAKE_WIN_MARGIN or point_loss >= MISTAKE_POINT_MARGIN or _loses_the_deal(best, mine):
         kind = GradeKind.MISTAKE
     elif win_loss > GOOD_WIN_MARGIN or point_loss > GOOD_POINT_MARGIN:
         kind = GradeKind.INACCURACY
@@ -190,6 +192,17 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
         close=close,
         win_loss=max(0.0, mine.win_loss),
         point_loss=max(0.0, mine.point_loss),
+    )
+
+
+def _loses_the_deal(best: Estimate, mine: Estimate) -> bool:
+    """The move changes who is expected to win the deal: the best wins it (more often than
+    not), this move loses it (or ties), and the paired loss clears both the noise and the good
+    margin. Never a mere inaccuracy."""
+    return (
+        best.win_chance > 0.5 >= mine.win_chance
+        and _clears(mine.win_loss, mine.win_noise)
+        and mine.win_loss > GOOD_WIN_MARGIN
     )
 
 
@@ -422,7 +435,34 @@ def _combination_reasons(c: _Candidate) -> list[Reason]:
         skip.add(c.play.card.suit)
     for suit in sorted(c.ctx.breakable - skip, key=lambda s: s.value):
         out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=c.ctx.reachable[suit], suit=suit))
+    spent = {a.card for a in c.plays}
+    for card in _mariage_halves(k, c.ctx.reachable):
+        if card is not c.play.card and card in spent and card.suit not in skip:
+            out.append(
+                Reason(
+                    ReasonKind.KEEPS_MARIAGE_CARD, card=card, combination=Combination.MARIAGE, suit=card.suit
+                )
+            )
     return out
+
+
+def _mariage_halves(k: Knowledge, reachable: dict[Suit, Combination]) -> tuple[Card, ...]:
+    """Kings and queens held alone whose partner (rule 12: king and queen of a suit) is unseen
+    and may still be drawn: half a mariage, in suits with nothing better within reach."""
+    if not k.talon_count and k.turn_up is None:
+        return ()
+    unseen = set(k.unseen())
+    if k.turn_up is not None:
+        unseen.add(k.turn_up)
+    declared = k.declared_suits(k.seat)
+    out = []
+    for card in k.hand:
+        if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit in declared or card.suit in reachable:
+            continue
+        partner = Card(Rank.QUEEN if card.rank is Rank.KING else Rank.KING, card.suit)
+        if partner not in k.hand and partner in unseen:
+            out.append(card)
+    return tuple(out)
 
 
 def _ends_deal(k: Knowledge, play: Play) -> bool:
@@ -473,7 +513,9 @@ def _follow_reasons(c: _Candidate) -> list[Reason]:
     card, lead = c.play.card, k.trick[0]
     points = lead.points + card.points
     if not beats(lead, card, k.trumps):
-        return [Reason(ReasonKind.GIVES_POINTS, points=points)] if points else []
+        # "Cannot take" only when no legal card takes it (a trump in free play would).
+        unwinnable = not any(beats(lead, a.card, k.trumps) for a in c.plays)
+        return [Reason(ReasonKind.GIVES_POINTS, points=points, unwinnable=unwinnable)] if points else []
     out = []
     if lead.is_brisque:
         out.append(Reason(ReasonKind.TAKES_BRISQUE, card=lead))
@@ -484,46 +526,53 @@ def _follow_reasons(c: _Candidate) -> list[Reason]:
     return out
 
 
+def _beaters(k: Knowledge, card: Card) -> tuple[Card, ...]:
+    """The cards the other hand may hold (seen in it, or unseen) that take ``card`` led (rule 5)."""
+    return tuple(u for u in (*k.opponent_known, *k.unseen()) if beats(card, u, k.trumps))
+
+
 def _lead_reasons(c: _Candidate) -> list[Reason]:
-    """Leading: who takes the trick, as often as the sampled deals say."""
-    st = c.st
-    if c.ctx.knowledge.trick or not (st.trick_won or st.trick_points_lost):
+    """Leading: who takes the trick. Once every card is known, the solved line says it.
+    Before, a lead is "sure" only when no card the other may hold beats it (the highest card
+    of its suit left, and no trump out, or the highest trump); a card that can be beaten is
+    never said to have "a good chance", whatever the samples say. What the other puts on the
+    trick is unknown: the points said are the least it will hold, the card led."""
+    st, k = c.st, c.ctx.knowledge
+    if k.trick or not st.n:
         return []
-    n = st.n
-    known = _all_known(c.ctx.knowledge)  # rule 18: else the other hand is only sampled
-    if st.trick_won / n < 0.5:
-        if not st.trick_points_lost:
+    card = c.play.card
+    if _all_known(k):
+        if not (st.trick_won or st.trick_points_lost):
             return []
-        lost = n - st.trick_won
-        mean = st.trick_points_lost / lost
+        lost = st.n - st.trick_won
+        if lost * 2 > st.n:
+            return [Reason(ReasonKind.GIVES_POINTS, points=trick_value(st.trick_points_lost / lost))]
+        out = [Reason(ReasonKind.SAVES_BRISQUE, card=card)] if card.is_brisque else []
+        if st.trick_points_won:
+            out.append(Reason(ReasonKind.WINS_POINTS, points=trick_value(st.trick_points_won / st.trick_won)))
+        return out
+    if not _beaters(k, card):
+        out = [Reason(ReasonKind.SAVES_BRISQUE, card=card)] if card.is_brisque else []
+        return [*out, Reason(ReasonKind.WINS_POINTS, points=card.points, card=card, least=True)]
+    lost = st.n - st.trick_won
+    trumps = k.trumps
+    if (
+        not card.points
+        and card.suit is not trumps
+        and any(a.card.points or a.card.suit is trumps for a in c.plays if a is not c.play)
+    ):
+        return [Reason(ReasonKind.CHEAP_LEAD, card=card)]
+    if lost * 2 > st.n and card.points:
         return [
             Reason(
                 ReasonKind.GIVES_POINTS,
-                points=trick_value(mean),
-                probability=_chance(lost, n, known),
-                mean=not known,
+                points=card.points,
+                card=card,
+                probability=_chance(lost, st.n, False),
+                least=True,
             )
         ]
-    out = []
-    # A lead no card the other may hold can beat (the highest trump left, rule 5) takes the
-    # trick for certain, though what the other puts on it is still only a mean.
-    k = c.ctx.knowledge
-    sure = known or not any(beats(c.play.card, u, k.trumps) for u in k.unseen())
-    if c.play.card.is_brisque:
-        out.append(
-            Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n, sure))
-        )
-    if st.trick_points_won:
-        mean = st.trick_points_won / st.trick_won
-        out.append(
-            Reason(
-                ReasonKind.WINS_POINTS,
-                points=trick_value(mean),
-                probability=_chance(st.trick_won, n, sure),
-                mean=not known,
-            )
-        )
-    return out
+    return []
 
 
 def _trump_reasons(c: _Candidate) -> list[Reason]:

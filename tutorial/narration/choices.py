@@ -50,8 +50,10 @@ def _sentence(text: str) -> Line:
     return Line(text)
 
 
-def _idea(coach: Coach, deal: Deal, reason: Reason | None, form: Form) -> list[Line]:
-    return [] if reason is None else [Line(coach.idea(reason, deal, form), reason=reason)]
+def _idea(
+    coach: Coach, deal: Deal, reason: Reason | None, form: Form, best: Action | None = None
+) -> list[Line]:
+    return [] if reason is None else [Line(coach.idea(reason, deal, form, best), reason=reason)]
 
 
 def _forced(coach: Coach, deal: Deal, verdict: Grade, you: bool) -> str:
@@ -141,14 +143,7 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
         return ChoiceNote(player, verdict.kind, tuple(lines))
     lines = [_sentence(coach.preference(verdict, deal))]
-    if planned.extra:
-        lines.append(Line(coach.thrown(deal, planned.extra, Form.DOES), reason=planned.support))
-    elif planned.support is not None:
-        lines += _idea(coach, deal, planned.support, Form.DOES)
-    else:
-        lines += _idea(coach, deal, planned.idea, Form.WOULD)
-    if planned.difference:
-        lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
+    lines += [Line(text, reason=r) for text, r in coach.worse(verdict, deal, False, MAX_SENTENCES - 1)]
     return ChoiceNote(player, verdict.kind, tuple(lines))
 
 
@@ -189,15 +184,8 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             if planned.difference:
                 head.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
             return ChoiceNote(seat, verdict.kind, tuple(head))
-    facts = (
-        [Line(coach.thrown(deal, planned.extra, Form.YOU), reason=planned.support)]
-        if planned.extra
-        else _idea(coach, deal, planned.support or planned.idea, Form.YOU)
-    )
-    if planned.difference:
-        facts.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
-    room = MAX_SENTENCES - len(head)
-    return ChoiceNote(seat, verdict.kind, (*head, *facts[len(facts) - room :]))
+    facts = [Line(text, reason=r) for text, r in coach.worse(verdict, deal, True, MAX_SENTENCES - len(head))]
+    return ChoiceNote(seat, verdict.kind, (*head, *facts))
 
 
 #: The words of the question and answer boxes of a narrated deal.

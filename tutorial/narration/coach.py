@@ -25,11 +25,13 @@ then the coach's choice with its idea and its estimate.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind
+from tutorial.ai.baselines import beats
 from tutorial.engine import (
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
@@ -67,6 +69,8 @@ class Form(Enum):
     DOES = "does"  # a player's move in a narrated deal: "Alice takes the trick…"
     WOULD = "would"  # the coach's choice, after the fact: "Alice would have taken the trick…"
     YOU = "you"  # for the learner: "You would take the trick…"
+    #: the coach's choice for the learner, with its own subject: "With the ace, you would…"
+    BEST = "best"
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,8 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         idea = gains[0] if gains else None
         support = costs[0] if gains and costs else None
         if grade.close or grade.action != grade.best:
-            return Plan("close", idea)
+            # Against "exchange, then this card" the move's own idea is no contrast.
+            return Plan("close", None if isinstance(grade.best, Swap) else idea)
         return Plan("good", idea, support)
     better = [
         r
@@ -147,8 +152,20 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     # it beyond the cheapest card, not the trick's (the trick could not be won).
     lost_anyway = any(r.kind is ReasonKind.GIVES_POINTS and r.probability is None for r in theirs)
     extra = given if support is not None and support.probability is None and lost_anyway else 0
+    idea = better[0] if better else None
     difference = _worth_saying(grade, deal) or not better
-    return Plan("worse", better[0] if better else None, support, difference, extra)
+    if idea is not None and idea.kind is ReasonKind.DECLARES and idea.points is not None:
+        # The declaration's points are the difference: said once.
+        same_range = Likelihood.of(grade.best_estimate.win_chance) is Likelihood.of(grade.estimate.win_chance)
+        difference = difference and not (
+            same_range and abs(_point_loss(grade) - idea.points) <= SMALL_POINTS * 2
+        )
+    if idea is not None and idea.kind is ReasonKind.KEEPS_TRUMP and isinstance(grade.action, Play):
+        # The trump at stake is the one the move spends, not the highest one kept by both.
+        spent = grade.action.card
+        if spent.suit is deal.trumps and spent is not idea.card:
+            idea = dataclasses.replace(idea, card=spent)
+    return Plan("worse", idea, support, difference, extra)
 
 
 def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
@@ -225,6 +242,7 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.DOES: pgettext("coach-does", "%(player)s captures %(card)s, a brisque."),
         Form.WOULD: pgettext("coach-would", "%(player)s would have captured %(card)s, a brisque."),
         Form.YOU: pgettext("coach-you", "You would capture %(card)s, a brisque."),
+        Form.BEST: pgettext("coach-best", "With %(best)s you would capture %(card)s, a brisque."),
     },
     (ReasonKind.SAVES_BRISQUE, ""): {
         Form.DOES: pgettext(
@@ -234,17 +252,54 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-would", "%(player)s would have taken the trick with a brisque and kept its points."
         ),
         Form.YOU: pgettext("coach-you", "You would take the trick with a brisque and keep its points."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would take the trick and keep the brisque's points."
+        ),
     },
-    (ReasonKind.SAVES_BRISQUE, "likely"): {
+    (ReasonKind.WINS_POINTS, "sure"): {
         Form.DOES: pgettext(
-            "coach-does", "%(player)s leads a brisque with a good chance of taking the trick with it."
+            "coach-does",
+            "%(player)s is sure to take this trick: %(other)s holds no card that beats %(card)s.",
         ),
         Form.WOULD: pgettext(
             "coach-would",
-            "%(player)s would have led a brisque with a good chance of taking the trick with it.",
+            "%(player)s would have been sure of the trick: %(other)s holds no card that beats %(card)s.",
         ),
         Form.YOU: pgettext(
-            "coach-you", "You would lead a brisque with a good chance of taking the trick with it."
+            "coach-you", "You would be sure to take this trick: %(other)s holds no card that beats %(card)s."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(card)s you would be sure of the trick: %(other)s holds no card that beats it.",
+        ),
+    },
+    (ReasonKind.CHEAP_LEAD, ""): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s leads %(card)s, a card worth nothing, and risks no points on this trick.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, a card worth nothing, %(player)s would have put no points at risk on this trick.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would lead %(card)s, a card worth nothing, and risk no points on this trick.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s, a card worth nothing, you would risk none of your points on this trick.",
+        ),
+    },
+    (ReasonKind.KEEPS_MARIAGE_CARD, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s keeps %(card)s: %(combination)s is still possible."),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s: %(combination)s was still possible.",
+        ),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s: %(combination)s would still be possible."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would keep %(card)s: %(combination)s would still be possible."
         ),
     },
     (ReasonKind.SPENDS_TRUMP, ""): {
@@ -254,9 +309,13 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
     (ReasonKind.KEEPS_TRUMP, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s keeps %(card)s, a trump, for the tricks to come."),
         Form.WOULD: pgettext(
-            "coach-would", "%(player)s would have kept %(card)s, a trump, for the tricks to come."
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump, for the tricks to come.",
         ),
         Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, for the tricks to come."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would keep %(card)s, a trump, for the tricks to come."
+        ),
     },
     (ReasonKind.DECLARES, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s declares %(combination)s, worth %(points)s."),
@@ -264,6 +323,9 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-would", "%(player)s would have declared %(combination)s, worth %(points)s."
         ),
         Form.YOU: pgettext("coach-you", "You would declare %(combination)s, worth %(points)s."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would declare %(combination)s, worth %(points)s."
+        ),
     },
     (ReasonKind.DECLARES, "chouine"): {
         Form.DOES: pgettext(
@@ -276,11 +338,18 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext(
             "coach-you", "You would declare %(combination)s and win the deal as soon as the trick is over."
         ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would declare %(combination)s and win the deal as soon as the trick is over.",
+        ),
     },
     (ReasonKind.KEEPS_DECLARATION, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s keeps %(combination)s within reach."),
-        Form.WOULD: pgettext("coach-would", "%(player)s would have kept %(combination)s within reach."),
+        Form.WOULD: pgettext(
+            "coach-would", "With %(best)s, %(player)s would have kept %(combination)s within reach."
+        ),
         Form.YOU: pgettext("coach-you", "You would keep %(combination)s within reach."),
+        Form.BEST: pgettext("coach-best", "With %(best)s you would keep %(combination)s within reach."),
     },
     (ReasonKind.BREAKS_DECLARATION, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s gives up %(combination)s."),
@@ -292,6 +361,9 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-would", "%(player)s would have taken the last chance to declare %(combination)s."
         ),
         Form.YOU: pgettext("coach-you", "This is your last chance to declare %(combination)s."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would take your last chance to declare %(combination)s."
+        ),
     },
     (ReasonKind.EXCHANGES_SEVEN, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s takes %(card)s, the turn-up, for the seven of trumps."),
@@ -299,6 +371,9 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-would", "%(player)s would have taken %(card)s, the turn-up, for the seven of trumps."
         ),
         Form.YOU: pgettext("coach-you", "You would take %(card)s, the turn-up, for the seven of trumps."),
+        Form.BEST: pgettext(
+            "coach-best", "The coach would take %(card)s, the turn-up, for the seven of trumps."
+        ),
     },
     (ReasonKind.LAST_CHANCE_EXCHANGE, ""): {
         Form.DOES: pgettext(
@@ -316,6 +391,11 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "This is your last chance to get %(card)s for the seven: from trick %(trick)s on, nobody may "
             "exchange.",
         ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "This is your last chance to get %(card)s for the seven: from trick %(trick)s on, nobody may "
+            "exchange.",
+        ),
     },
     (ReasonKind.FIGHTS_DIX_DE_DER, ""): {
         Form.DOES: pgettext(
@@ -327,6 +407,10 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         ),
         Form.YOU: pgettext(
             "coach-you", "You would make sure of the last trick and its %(bonus)s points, the dix de der."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would make sure of the last trick and its %(bonus)s points, the dix de der.",
         ),
     },
     (ReasonKind.FIGHTS_DIX_DE_DER, "likely"): {
@@ -342,6 +426,11 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext(
             "coach-you",
             "You would stand the better chance of the last trick and its %(bonus)s points, the dix de der.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would stand the better chance of the last trick and its %(bonus)s points, "
+            "the dix de der.",
         ),
     },
     (ReasonKind.TURN_UP_COMBINATION, ""): {
@@ -360,6 +449,11 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-you",
             "By losing this trick you would take the turn-up, %(card)s, and with it %(combination)s, worth "
             "%(points)s.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would lose this trick on purpose and take the turn-up, %(card)s, and with it "
+            "%(combination)s, worth %(points)s.",
         ),
     },
 }
@@ -388,39 +482,10 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "You would take the trick and its %(num)s card point.",
             "You would take the trick and its %(num)s card points.",
         ),
-    },
-    (ReasonKind.WINS_POINTS, "likely"): {
-        Form.DOES: npgettext(
-            "coach-does",
-            "%(player)s has a good chance of taking the trick, worth about %(num)s card point.",
-            "%(player)s has a good chance of taking the trick, worth about %(num)s card points.",
-        ),
-        Form.WOULD: npgettext(
-            "coach-would",
-            "%(player)s would have had a good chance of taking the trick, worth about %(num)s card point.",
-            "%(player)s would have had a good chance of taking the trick, worth about %(num)s card points.",
-        ),
-        Form.YOU: npgettext(
-            "coach-you",
-            "You would have a good chance of taking the trick, worth about %(num)s card point.",
-            "You would have a good chance of taking the trick, worth about %(num)s card points.",
-        ),
-    },
-    (ReasonKind.WINS_POINTS, "sure"): {
-        Form.DOES: npgettext(
-            "coach-does",
-            "%(player)s is sure to take the trick, worth about %(num)s card point.",
-            "%(player)s is sure to take the trick, worth about %(num)s card points.",
-        ),
-        Form.WOULD: npgettext(
-            "coach-would",
-            "%(player)s would have been sure to take the trick, worth about %(num)s card point.",
-            "%(player)s would have been sure to take the trick, worth about %(num)s card points.",
-        ),
-        Form.YOU: npgettext(
-            "coach-you",
-            "You would be sure to take the trick, worth about %(num)s card point.",
-            "You would be sure to take the trick, worth about %(num)s card points.",
+        Form.BEST: npgettext(
+            "coach-best",
+            "With %(best)s you would take the trick and its %(num)s card point.",
+            "With %(best)s you would take the trick and its %(num)s card points.",
         ),
     },
     (ReasonKind.GIVES_POINTS, ""): {
@@ -435,20 +500,31 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "You would leave the trick and its %(num)s card points to %(other)s.",
         ),
     },
-    (ReasonKind.GIVES_POINTS, "likely"): {
+    (ReasonKind.GIVES_POINTS, "unwinnable"): {
         Form.DOES: npgettext(
             "coach-does",
-            "%(other)s will probably take the trick, worth about %(num)s card point.",
-            "%(other)s will probably take the trick, worth about %(num)s card points.",
+            "%(player)s cannot take this trick: its %(num)s card point goes to %(other)s.",
+            "%(player)s cannot take this trick: its %(num)s card points go to %(other)s.",
         ),
         Form.YOU: npgettext(
             "coach-you",
-            "%(other)s would probably take the trick, worth about %(num)s card point.",
-            "%(other)s would probably take the trick, worth about %(num)s card points.",
+            "You cannot take this trick: its %(num)s card point would go to %(other)s.",
+            "You cannot take this trick: its %(num)s card points would go to %(other)s.",
+        ),
+    },
+    (ReasonKind.GIVES_POINTS, "likely"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(other)s will probably take this trick, and with it the %(num)s point of %(card)s.",
+            "%(other)s will probably take this trick, and with it the %(num)s points of %(card)s.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "%(other)s would probably take this trick, and with it the %(num)s point of %(card)s.",
+            "%(other)s would probably take this trick, and with it the %(num)s points of %(card)s.",
         ),
     },
 }
-
 #: A chance as the object of "have": "every chance", "a slim chance"… (one per range).
 _CHANCE: dict[Likelihood, tuple[str, str]] = {
     Likelihood.ALMOST_CERTAIN: pgettext("chance", "every chance"),
@@ -472,6 +548,120 @@ _ESTIMATE: dict[Likelihood | str, tuple[str, str]] = {
     "won": pgettext("coach-estimate", "Every card is known: played right, the deal is yours."),
     "tie": pgettext("coach-estimate", "Every card is known: the best you can get now is a tie."),
     "lost": pgettext("coach-estimate", "Every card is known: the deal can no longer be won."),
+}
+
+
+#: What a move gives up against the coach's choice (:meth:`Coach.difference`), by side: "you"
+#: (the learner), "would" (a narrated player); "-then" when the sentence follows the coach's
+#: choice and its idea, and supports it without naming the card again.
+_OUTCOMES: dict[tuple[str, str], dict[str, tuple[str, str]]] = {
+    ("won", "lost"): {
+        "you": pgettext("coach-you", "With %(best)s you would win the deal; with your choice you lose it."),
+        "would": pgettext(
+            "coach-would", "With %(best)s, %(player)s would have won the deal; as played, it is lost."
+        ),
+        "you-then": pgettext("coach-then", "That would win you the deal; with your choice you lose it."),
+        "would-then": pgettext(
+            "coach-then", "That would have won the deal for %(player)s; as played, it is lost."
+        ),
+    },
+    ("won", "tie"): {
+        "you": pgettext(
+            "coach-you", "With %(best)s you would win the deal; with your choice it ends in a tie."
+        ),
+        "would": pgettext(
+            "coach-would", "With %(best)s, %(player)s would have won the deal; as played, it ends in a tie."
+        ),
+        "you-then": pgettext("coach-then", "That would win you the deal; with your choice it ends in a tie."),
+        "would-then": pgettext(
+            "coach-then", "That would have won the deal for %(player)s; as played, it ends in a tie."
+        ),
+    },
+    ("tie", "lost"): {
+        "you": pgettext(
+            "coach-you", "With %(best)s you would save a tie; with your choice you lose the deal."
+        ),
+        "would": pgettext(
+            "coach-would", "With %(best)s, %(player)s would have saved a tie; as played, the deal is lost."
+        ),
+        "you-then": pgettext("coach-then", "That would save a tie; with your choice you lose the deal."),
+        "would-then": pgettext(
+            "coach-then", "That would have saved a tie for %(player)s; as played, the deal is lost."
+        ),
+    },
+}
+_CHANCES: dict[str, tuple[str, str]] = {
+    "you": pgettext(
+        "coach-you",
+        "With %(best)s you would have %(best_chance)s of winning the deal; with your choice, %(chance)s.",
+    ),
+    "would": pgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
+        "%(chance)s.",
+    ),
+    "you-then": pgettext(
+        "coach-then", "That would give you %(best_chance)s of winning the deal; with your choice, %(chance)s."
+    ),
+    "would-then": pgettext(
+        "coach-then",
+        "That would have given %(player)s %(best_chance)s of winning the deal; as played, %(chance)s.",
+    ),
+}
+_POINTS_MORE: dict[tuple[str, bool], tuple[str, str, str]] = {
+    ("you", True): npgettext(
+        "coach-you",
+        "With %(best)s you would end the deal %(num)s point better off.",
+        "With %(best)s you would end the deal %(num)s points better off.",
+    ),
+    ("you", False): npgettext(
+        "coach-you",
+        "With %(best)s you would end the deal about %(num)s point better off.",
+        "With %(best)s you would end the deal about %(num)s points better off.",
+    ),
+    ("would", True): npgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
+        "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+    ("would", False): npgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
+        "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+    ),
+    ("you-then", True): npgettext(
+        "coach-then",
+        "In all, you would end the deal %(num)s point better off.",
+        "In all, you would end the deal %(num)s points better off.",
+    ),
+    ("you-then", False): npgettext(
+        "coach-then",
+        "In all, you would end the deal about %(num)s point better off.",
+        "In all, you would end the deal about %(num)s points better off.",
+    ),
+    ("would-then", True): npgettext(
+        "coach-then",
+        "In all, %(player)s would have ended the deal %(num)s point better off.",
+        "In all, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+    ("would-then", False): npgettext(
+        "coach-then",
+        "In all, %(player)s would have ended the deal about %(num)s point better off.",
+        "In all, %(player)s would have ended the deal about %(num)s points better off.",
+    ),
+}
+_SLIGHT: dict[str, tuple[str, str]] = {
+    "you": pgettext(
+        "coach-you", "With %(best)s you would have a slightly better chance of winning the deal."
+    ),
+    "would": pgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have had a slightly better chance of winning the deal.",
+    ),
+    "you-then": pgettext("coach-then", "That would give you a slightly better chance of winning the deal."),
+    "would-then": pgettext(
+        "coach-then", "That would have given %(player)s a slightly better chance of winning the deal."
+    ),
 }
 
 
@@ -523,18 +713,30 @@ class Coach:
         return self.t.pgettext(*_CHANCE[Likelihood.of(win_chance)])
 
     # ------------------------------------------------------------------ one reason
-    def idea(self, reason: Reason, deal: Deal, form: Form) -> str:
+    def idea(
+        self, reason: Reason, deal: Deal, form: Form, best: Action | None = None, named: bool = True
+    ) -> str:
         """One reason as a sentence whose subject is a player (the one to act in ``deal``, or
         the learner in :attr:`Form.YOU`), never the card: what the move does, what the coach's
-        choice would have done, or what a move would do for the learner. A chance is said in
-        the words of the sentence; a mean is said "about"."""
+        choice (``best``) would have done, or what a move would do for the learner
+        (:attr:`Form.BEST`: the coach's choice for the learner, "With the ace, you would…").
+        A chance is said in the words of the sentence; no mean is stated as a value."""
         t = self.t
         kind, points = reason.kind, reason.points or 0
-        likely = reason.probability is not None or reason.mean
-        if kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
-            sure = kind is ReasonKind.WINS_POINTS and reason.mean and reason.probability is None
-            plurals = _POINTS[(kind, "sure" if sure else ("likely" if likely else ""))]
-            context, singular, plural = plurals.get(form) or plurals[Form.DOES]
+        if form is Form.BEST and best is None:
+            form = Form.YOU
+        if kind is ReasonKind.WINS_POINTS and reason.least:
+            forms = _IDEAS[(kind, "sure")]
+            text = t.pgettext(*(forms.get(form) or forms[Form.DOES]))
+        elif kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
+            if kind is ReasonKind.GIVES_POINTS and reason.least:
+                variant = "likely"
+            elif kind is ReasonKind.GIVES_POINTS and reason.unwinnable:
+                variant = "unwinnable"
+            else:
+                variant = ""
+            plurals = _POINTS[(kind, variant)]
+            context, singular, plural = plurals.get(form) or plurals.get(Form.YOU) or plurals[Form.DOES]
             text = t.npgettext(context, singular, plural, points)
         elif kind is ReasonKind.HIGHER_TRUMP_RISK:
             p = reason.probability
@@ -545,10 +747,7 @@ class Coach:
         else:
             if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
                 variant = "chouine"
-            elif (
-                kind in (ReasonKind.SAVES_BRISQUE, ReasonKind.FIGHTS_DIX_DE_DER)
-                and reason.probability is not None
-            ):
+            elif kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:
                 variant = "likely"
             else:
                 variant = ""
@@ -560,6 +759,9 @@ class Coach:
             "other": self.narrator.name(1 - seat),
             "num": points,
             "card": self.sp.card(reason.card) if reason.card is not None else "",
+            "best": (self._choice(best) if named else t.pgettext("coach", "the coach's choice"))
+            if best is not None
+            else "",
             "combination": self._combination(reason.combination, reason.suit, deal),
             "points": self.points(points),
             "bonus": LAST_TRICK_BONUS,
@@ -646,10 +848,11 @@ class Coach:
         return self.idea(reason, deal, Form.DOES)
 
     # ------------------------------------------------------------------ the difference
-    def difference(self, grade: Grade, deal: Deal, form: Form) -> str:
+    def difference(self, grade: Grade, deal: Deal, form: Form, named: bool = True) -> str:
         """What the move gives up against the coach's choice, in one sentence: the outcome once
         every card is known, else the chance of winning the deal in words when its range
-        differs, else the points."""
+        differs, else the points. ``named`` False: the note has just said the coach's choice and
+        its idea, so this sentence supports it ("That would leave you…") without naming it."""
         t = self.t
         best, mine = grade.best_estimate, grade.estimate
         exact = _exact(grade.evaluation, deal)
@@ -659,92 +862,17 @@ class Coach:
             "best_chance": self.chance(best.win_chance),
             "chance": self.chance(mine.win_chance),
         }
-        you = form is Form.YOU
+        side = ("you" if form is Form.YOU else "would") + ("" if named else "-then")
         if exact and _outcome(best.win_chance) != _outcome(mine.win_chance):
             pair = (_outcome(best.win_chance), _outcome(mine.win_chance))
-            messages = {
-                ("won", "lost"): (
-                    pgettext(
-                        "coach-you", "With %(best)s you would win the deal; with your choice you lose it."
-                    ),
-                    pgettext(
-                        "coach-would",
-                        "With %(best)s, %(player)s would have won the deal; as played, it is lost.",
-                    ),
-                ),
-                ("won", "tie"): (
-                    pgettext(
-                        "coach-you",
-                        "With %(best)s you would win the deal; with your choice it ends in a tie.",
-                    ),
-                    pgettext(
-                        "coach-would",
-                        "With %(best)s, %(player)s would have won the deal; as played, it ends in a tie.",
-                    ),
-                ),
-                ("tie", "lost"): (
-                    pgettext(
-                        "coach-you", "With %(best)s you would save a tie; with your choice you lose the deal."
-                    ),
-                    pgettext(
-                        "coach-would",
-                        "With %(best)s, %(player)s would have saved a tie; as played, the deal is lost.",
-                    ),
-                ),
-            }
-            text = t.pgettext(*messages[pair][0 if you else 1])
+            text = t.pgettext(*_OUTCOMES[pair][side])
         elif not exact and Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
-            if you:
-                text = t.pgettext(
-                    "coach-you",
-                    "With %(best)s you would have %(best_chance)s of winning the deal; with your choice, "
-                    "%(chance)s.",
-                )
-            else:
-                text = t.pgettext(
-                    "coach-would",
-                    "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as "
-                    "played, %(chance)s.",
-                )
+            text = t.pgettext(*_CHANCES[side])
         elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
             values["num"] = n
-            if you and exact:
-                text = t.npgettext(
-                    "coach-you",
-                    "With %(best)s you would end the deal %(num)s point better off.",
-                    "With %(best)s you would end the deal %(num)s points better off.",
-                    n,
-                )
-            elif you:
-                text = t.npgettext(
-                    "coach-you",
-                    "With %(best)s you would end the deal about %(num)s point better off.",
-                    "With %(best)s you would end the deal about %(num)s points better off.",
-                    n,
-                )
-            elif exact:
-                text = t.npgettext(
-                    "coach-would",
-                    "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
-                    "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
-                    n,
-                )
-            else:
-                text = t.npgettext(
-                    "coach-would",
-                    "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
-                    "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
-                    n,
-                )
-        elif you:
-            text = t.pgettext(
-                "coach-you", "With %(best)s you would have a slightly better chance of winning the deal."
-            )
+            text = t.npgettext(*_POINTS_MORE[(side, exact)], n)
         else:
-            text = t.pgettext(
-                "coach-would",
-                "With %(best)s, %(player)s would have had a slightly better chance of winning the deal.",
-            )
+            text = t.pgettext(*_SLIGHT[side])
         return capitalize(self.sp.fill(text, **values))
 
     def close(self, grade: Grade, deal: Deal, form: Form) -> str:
@@ -753,19 +881,82 @@ class Coach:
         t = self.t
         values: dict[str, object] = {"best": self.action(grade.best, deal)}
         you = form is Form.YOU
+        swap_follow = grade.estimate.follow_up if isinstance(grade.action, Swap) else None
+        best_follow = grade.best_estimate.follow_up if isinstance(grade.best, Swap) else None
         if isinstance(grade.action, Swap) and isinstance(grade.best, Play):
-            # The exchange weighed against playing at once without it (its value is that of
-            # its best follow-up, rule 10).
-            text = (
-                t.pgettext(
-                    "coach-step", "About as good as the coach's choice: %(best)s, without the exchange."
+            # "Exchange, then X" weighed against the coach's card without the exchange (the
+            # exchange does not use up the turn, rule 10): never the exchange against a card.
+            values["follow"] = self.sp.card(swap_follow.card) if isinstance(swap_follow, Play) else ""
+            if isinstance(swap_follow, Play) and swap_follow.card is grade.best.card:
+                text = (
+                    t.pgettext(
+                        "coach-step",
+                        "Exchanging first or not comes to about the same: the coach would play %(follow)s "
+                        "either way, and would keep the seven.",
+                    )
+                    if you
+                    else t.pgettext(
+                        "coach-step",
+                        "Exchanging first or not came to about the same: the coach would have played "
+                        "%(follow)s either way, and kept the seven.",
+                    )
                 )
-                if you
-                else t.pgettext(
-                    "coach-step",
-                    "The coach would have played %(best)s without the exchange; the two are about as good.",
+            elif isinstance(swap_follow, Play):
+                text = (
+                    t.pgettext(
+                        "coach-step",
+                        "Exchanging, then playing %(follow)s, is about as good as the coach's choice: "
+                        "%(best)s, keeping the seven.",
+                    )
+                    if you
+                    else t.pgettext(
+                        "coach-step",
+                        "The coach would have kept the seven and played %(best)s; exchanging, then playing "
+                        "%(follow)s, is about as good.",
+                    )
                 )
-            )
+            else:
+                text = (
+                    t.pgettext(
+                        "coach-step", "About as good as the coach's choice: %(best)s, keeping the seven."
+                    )
+                    if you
+                    else t.pgettext(
+                        "coach-step",
+                        "The coach would have kept the seven and played %(best)s; the two are about as good.",
+                    )
+                )
+        elif isinstance(grade.action, Play) and isinstance(best_follow, Play):
+            # The coach would exchange first, then play: "exchange, then X" against the move.
+            values["follow"] = self.sp.card(best_follow.card)
+            if best_follow.card is grade.action.card:
+                text = (
+                    t.pgettext(
+                        "coach-step",
+                        "The right card. The coach would exchange the seven of trumps first (that does not "
+                        "use up the turn), then play it too; the two are about as good.",
+                    )
+                    if you
+                    else t.pgettext(
+                        "coach-step",
+                        "The coach would have exchanged the seven of trumps first, then played the same "
+                        "card; the two are about as good.",
+                    )
+                )
+            else:
+                text = (
+                    t.pgettext(
+                        "coach-step",
+                        "About as good as the coach's choice: exchange the seven of trumps first (that does "
+                        "not use up the turn), then play %(follow)s.",
+                    )
+                    if you
+                    else t.pgettext(
+                        "coach-step",
+                        "The coach would have exchanged the seven of trumps first, then played %(follow)s; "
+                        "the two are about as good.",
+                    )
+                )
         elif not _exact(grade.evaluation, deal):
             text = (
                 t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
@@ -841,6 +1032,83 @@ class Coach:
             return self.t.pgettext(*_ESTIMATE[_outcome(estimate.win_chance)])
         return self.t.pgettext(*_ESTIMATE[Likelihood.of(estimate.win_chance)])
 
+    def question(self, evaluation: Evaluation, deal: Deal) -> str:
+        """The first step of a hint: a question about this position, from what the seat sees
+        (the card led, the cards in hand that can take it, a combination or the exchange on
+        offer, how much of the talon is left), never a stock line."""
+        t = self.t
+        seat = deal.to_act
+        actions = [e.action for e in evaluation.estimates]
+        plays = [a for a in actions if isinstance(a, Play)]
+        values: dict[str, object] = {"other": self.narrator.name(1 - seat)}
+        if evaluation.forced or len(actions) == 1:
+            text = t.pgettext("coach-hint", "The rules leave you a single choice here: which one, and why?")
+        elif deal.phase is Phase.AU_SEPT and deal.turn_up is not None:
+            values["card"] = self.sp.card(deal.turn_up)
+            text = t.pgettext(
+                "coach-hint",
+                "“Au sept”: take %(card)s for the seven of trumps, or keep the seven? This is the last "
+                "chance to exchange.",
+            )
+        elif deal.trick:
+            lead = deal.trick[0]
+            values["card"] = self.sp.card(lead)
+            takers = [a for a in plays if beats(lead, a.card, deal.trumps)]
+            if not takers:
+                text = t.pgettext(
+                    "coach-hint",
+                    "No card of yours takes %(card)s: which one gives %(other)s the fewest points?",
+                )
+            elif lead.suit is not deal.trumps and all(a.card.suit is deal.trumps for a in takers):
+                text = t.pgettext(
+                    "coach-hint",
+                    "Only a trump takes %(card)s: is this trick worth one, or do you keep your trumps?",
+                )
+            else:
+                text = t.pgettext(
+                    "coach-hint",
+                    "%(other)s has led %(card)s: can you take it, and what would it cost you?",
+                )
+        else:
+            declaring = [a for a in plays if a.declaration is not None]
+            if declaring:
+                first = declaring[0]
+                values["combination"] = self._combination(first.declaration, first.declaration_suit, deal)
+                text = t.pgettext(
+                    "coach-hint",
+                    "You can declare %(combination)s as you lead: now, or is there more to wait for?",
+                )
+            elif any(isinstance(a, Swap) for a in actions) and deal.turn_up is not None:
+                values["card"] = self.sp.card(deal.turn_up)
+                text = t.pgettext(
+                    "coach-hint",
+                    "You hold the seven of trumps: is it time to take %(card)s? The exchange does not use up "
+                    "your turn.",
+                )
+            elif deal.talon_size == 0:
+                text = t.pgettext(
+                    "coach-hint",
+                    "The talon is empty: every card is known, and the follower must follow suit and go "
+                    "higher. Count the tricks to the end.",
+                )
+            elif deal.talon_size <= 4:
+                values["num"] = deal.talon_size
+                text = t.npgettext(
+                    "coach-hint",
+                    "Only %(num)s card is left to draw: which cards do you want for the last tricks, when "
+                    "suit must be followed?",
+                    "Only %(num)s cards are left to draw: which cards do you want for the last tricks, when "
+                    "suit must be followed?",
+                    deal.talon_size,
+                )
+            else:
+                text = t.pgettext(
+                    "coach-hint",
+                    "You lead: if %(other)s takes the trick, what does your card give away, and what do you "
+                    "keep?",
+                )
+        return capitalize(self.sp.fill(text, **values))
+
     def hint(self, evaluation: Evaluation, deal: Deal) -> Hint:
         """The three steps of a hint; the last one at most three sentences: the coach's
         choice, the idea behind it and what it leaves the learner."""
@@ -865,7 +1133,7 @@ class Coach:
                 choice = t.pgettext("coach", "It is the only choice the rules allow.")
             ideas = [r for r in said(best.reasons, exact) if not r.cost][:1]
             return Hint(
-                self.principle(best.principle),
+                self.question(evaluation, deal),
                 capitalize(text),
                 choice,
                 tuple(self.idea(r, deal, Form.YOU) for r in ideas),
@@ -882,7 +1150,7 @@ class Coach:
         if not said_ideas and other is not None:
             said_ideas = (self._against(best, other, deal, exact),)
         return Hint(
-            principle=self.principle(ideas[0].principle if ideas else best.principle),
+            principle=self.question(evaluation, deal),
             candidates=capitalize(text),
             choice=choice,
             reasons=said_ideas,
@@ -1020,6 +1288,35 @@ class Coach:
             "action": self.action(grade.best, deal)
         }
 
+    def worse(self, grade: Grade, deal: Deal, you: bool, room: int) -> list[tuple[str, Reason | None]]:
+        """After the coach's preference, what a worse move gives up, in at most ``room``
+        sentences (by :func:`plan`): the idea behind the coach's choice, said as the coach's
+        ("With the ace, you would…"), then the move's own cost (the contrast), or else the
+        difference in chance or points, which then supports the idea ("That would…") without
+        naming the card a third time."""
+        planned = plan(grade, deal)
+        out: list[tuple[str, Reason | None]] = []
+        if planned.idea is not None:
+            form = Form.BEST if you else Form.WOULD
+            out.append((self.idea(planned.idea, deal, form, grade.best), planned.idea))
+        mine = Form.YOU if you else Form.DOES
+        same_card = (
+            isinstance(grade.action, Play)
+            and isinstance(grade.best, Play)
+            and grade.action.card is grade.best.card
+        )
+        if same_card:
+            pass  # the same card, another declaration: its cost is the coach's choice's too
+        elif planned.extra:
+            out.append((self.thrown(deal, planned.extra, mine), planned.support))
+        elif planned.support is not None:
+            out.append((self.idea(planned.support, deal, mine), planned.support))
+        if planned.difference and len(out) < room:
+            side = Form.YOU if you else Form.WOULD
+            then = planned.idea is not None and len(out) == 1
+            out.append((self.difference(grade, deal, side, named=not then), None))
+        return out[:room]
+
     def review(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
         """After the deal, after :meth:`better`: the idea behind the coach's choice and the
         difference (at most two sentences, by :func:`plan`); nothing for a good or forced
@@ -1029,11 +1326,7 @@ class Coach:
             isinstance(grade.action, Swap) and not isinstance(grade.best, Pass)
         ):
             return ()
-        planned = plan(grade, deal)
-        out = [self.idea(planned.idea, deal, Form.YOU)] if planned.idea is not None else []
-        if planned.difference:
-            out.append(self.difference(grade, deal, Form.YOU))
-        return tuple(out)
+        return tuple(text for text, _ in self.worse(grade, deal, True, MAX_SENTENCES - 1))
 
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
@@ -1049,7 +1342,14 @@ class Coach:
             return ()
         planned = plan(grade, deal)
         if planned.idea is not None:
-            return (self.idea(planned.idea, deal, Form.YOU),)
+            # The warning names the move and the coach's choice: a card named twice already is
+            # then "the coach's choice".
+            same = (
+                isinstance(grade.action, Play)
+                and isinstance(grade.best, Play)
+                and grade.action.card is grade.best.card
+            )
+            return (self.idea(planned.idea, deal, Form.BEST, grade.best, named=not same),)
         return (self.difference(grade, deal, Form.YOU),)
 
 

@@ -55,6 +55,7 @@ _REASONS = {
     ReasonKind.FIGHTS_DIX_DE_DER: Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=0.63),
     ReasonKind.HIGHER_TRUMP_RISK: Reason(ReasonKind.HIGHER_TRUMP_RISK, card=KING, probability=0.37),
     ReasonKind.CHEAP_LEAD: Reason(ReasonKind.CHEAP_LEAD, card=Card.parse("7H")),
+    ReasonKind.LEAD_RISK: Reason(ReasonKind.LEAD_RISK, points=4),
     ReasonKind.KEEPS_MARIAGE_CARD: Reason(
         ReasonKind.KEEPS_MARIAGE_CARD,
         card=Card.parse("QD"),
@@ -132,7 +133,7 @@ def test_each_reason_is_a_sentence_in_each_language_with_a_player_as_subject(
             assert DEAL_PLAYER in text, text  # a player, never the card, is the subject
         if kind is ReasonKind.FIGHTS_DIX_DE_DER:
             assert "10" in text
-        elif reason.points is not None and kind is not ReasonKind.DECLARES:
+        elif reason.points is not None and kind not in (ReasonKind.DECLARES, ReasonKind.LEAD_RISK):
             assert str(reason.points) in text
     assert len(set(texts.values())) == len(LANGS), texts
 

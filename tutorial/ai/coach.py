@@ -34,7 +34,7 @@ from tutorial.engine.fast import FastDeal
 from .baselines import beats
 from .knowledge import Knowledge
 from .search import CONFIGS, MoveStats, SearchResult, compare, search
-from .types import LEVELS, Estimate, Evaluation, Grade, GradeKind, Level, Reason, ReasonKind
+from .types import LEVELS, RISK_GAP, Estimate, Evaluation, Grade, GradeKind, Level, Reason, ReasonKind
 
 #: Grades: an action within these margins of the best is good; beyond the second, a mistake.
 #: A margin counts only where the search can tell (the paired loss clears the noise).
@@ -62,6 +62,7 @@ _ORDER = (
     ReasonKind.KEEPS_DECLARATION,
     ReasonKind.KEEPS_MARIAGE_CARD,
     ReasonKind.CHEAP_LEAD,
+    ReasonKind.LEAD_RISK,
 )
 _SUIT_COMBINATIONS = (Combination.CHOUINE, Combination.QUATERON, Combination.TIERCE, Combination.MARIAGE)
 #: A chance at least this far from the other actions' makes the last trick worth naming.
@@ -210,13 +211,19 @@ def _gains(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> tuple[Reason, 
     """What the best action gains over this one: its reasons (costs excepted) this one lacks;
     points taken count only when more than this one takes."""
     taken = max((r.points or 0 for r in mine if r.kind is ReasonKind.WINS_POINTS), default=0)
+    risked = min((r.points or 0 for r in mine if r.kind is ReasonKind.LEAD_RISK), default=None)
     mine_facts = {_fact(r) for r in mine}
-    return tuple(
-        r
-        for r in best
-        if not r.cost
-        and ((r.points or 0) > taken if r.kind is ReasonKind.WINS_POINTS else _fact(r) not in mine_facts)
-    )
+
+    def gains(r: Reason) -> bool:
+        if r.cost:
+            return False
+        if r.kind is ReasonKind.WINS_POINTS:
+            return (r.points or 0) > taken
+        if r.kind is ReasonKind.LEAD_RISK:
+            return risked is not None and (r.points or 0) + RISK_GAP <= risked
+        return _fact(r) not in mine_facts
+
+    return tuple(r for r in best if gains(r))
 
 
 def _fact(reason: Reason) -> tuple[object, ...]:
@@ -556,12 +563,13 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
         return [*out, Reason(ReasonKind.WINS_POINTS, points=card.points, card=card, least=True)]
     lost = st.n - st.trick_won
     trumps = k.trumps
+    risk = [Reason(ReasonKind.LEAD_RISK, points=round(st.trick_points_lost / st.n))]
     if (
         not card.points
         and card.suit is not trumps
         and any(a.card.points or a.card.suit is trumps for a in c.plays if a is not c.play)
     ):
-        return [Reason(ReasonKind.CHEAP_LEAD, card=card)]
+        return [Reason(ReasonKind.CHEAP_LEAD, card=card), *risk]
     if lost * 2 > st.n and card.points:
         return [
             Reason(
@@ -570,9 +578,10 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
                 card=card,
                 probability=_chance(lost, st.n, False),
                 least=True,
-            )
+            ),
+            *risk,
         ]
-    return []
+    return risk
 
 
 def _trump_reasons(c: _Candidate) -> list[Reason]:
@@ -585,12 +594,17 @@ def _trump_reasons(c: _Candidate) -> list[Reason]:
             return [Reason(ReasonKind.KEEPS_TRUMP, card=max(own_trumps, key=lambda t: t.rank))]
         return []
     out = []
+    # A low trump played while a higher one stays in hand, where another play would spend that
+    # higher one: the higher trump is kept (a cheap win keeps the ace of trumps).
+    higher = [t for t in k.hand if t.suit is trumps and t.rank > card.rank]
+    if higher and any(a.card in higher for a in c.plays) and not _ends_deal(k, c.play):
+        out.append(Reason(ReasonKind.KEEPS_TRUMP, card=max(higher, key=lambda t: t.rank)))
     if not k.trick:
         others = c.ctx.result.other_hands
-        higher = sum(1 for mask in others if any(mask >> h.index & 1 for h in _higher_trumps(card)))
-        if higher:
+        risky = sum(1 for mask in others if any(mask >> h.index & 1 for h in _higher_trumps(card)))
+        if risky:
             out.append(
-                Reason(ReasonKind.HIGHER_TRUMP_RISK, card=card, probability=round(higher / len(others), 3))
+                Reason(ReasonKind.HIGHER_TRUMP_RISK, card=card, probability=round(risky / len(others), 3))
             )
     out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
     return out

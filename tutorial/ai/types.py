@@ -58,7 +58,14 @@ class ReasonKind(StrEnum):
     #: card, combination (a mariage), suit: a king or queen kept whose partner is unseen and may
     #: still be drawn, while another play would spend it
     KEEPS_MARIAGE_CARD = "keeps_mariage_card"
+    #: points: leading while the other hand is unseen, the card points this lead puts at risk on
+    #: its trick, on average over the sampled deals (compared between leads, never said as a value)
+    LEAD_RISK = "lead_risk"
 
+
+#: A lead puts clearly fewer points at risk than another (:attr:`ReasonKind.LEAD_RISK`) when its
+#: mean is at least this much lower.
+RISK_GAP = 3
 
 #: The rules-reading point each kind of reason rests on.
 _RULES: dict[ReasonKind, int] = {
@@ -79,6 +86,7 @@ _RULES: dict[ReasonKind, int] = {
     ReasonKind.TURN_UP_COMBINATION: 7,  # rule 7: the loser of trick 11 takes the turn-up
     ReasonKind.CHEAP_LEAD: 5,  # rule 5: who takes the trick
     ReasonKind.KEEPS_MARIAGE_CARD: 12,  # rule 12: the mariage, king and queen of a suit
+    ReasonKind.LEAD_RISK: 5,  # rule 5: who takes the trick
 }
 
 #: Kinds that speak against the action they belong to: costs, said as costs.
@@ -109,6 +117,7 @@ _PRINCIPLES: dict[ReasonKind, Principle] = {
     ReasonKind.TURN_UP_COMBINATION: Principle.DECLARATIONS,
     ReasonKind.CHEAP_LEAD: Principle.POINTS,
     ReasonKind.KEEPS_MARIAGE_CARD: Principle.DECLARATIONS,
+    ReasonKind.LEAD_RISK: Principle.POINTS,
 }
 
 

@@ -32,6 +32,7 @@ from enum import Enum
 
 from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind
 from tutorial.ai.baselines import beats
+from tutorial.ai.types import RISK_GAP
 from tutorial.engine import (
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
@@ -134,8 +135,14 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         idea = gains[0] if gains else None
         support = costs[0] if gains and costs else None
         if grade.close or grade.action != grade.best:
-            # Against "exchange, then this card" the move's own idea is no contrast.
-            return Plan("close", None if isinstance(grade.best, Swap) else idea)
+            # Against "exchange, then this card" the move's own idea is no contrast, nor is
+            # keeping the very card the coach leaned towards.
+            best_card = grade.best.card if isinstance(grade.best, Play) else None
+            if isinstance(grade.best, Swap) or (
+                idea is not None and idea.card is not None and idea.card is best_card
+            ):
+                idea = None
+            return Plan("close", idea)
         return Plan("good", idea, support)
     better = [
         r
@@ -179,6 +186,9 @@ def _is_chouine(reason: Reason) -> bool:
 
 def _separates(reason: Reason, others: Sequence[Reason]) -> bool:
     """Is ``reason`` true of this action and not of the other one (points: more of them)?"""
+    if reason.kind is ReasonKind.LEAD_RISK:
+        theirs = [r.points or 0 for r in others if r.kind is reason.kind]
+        return bool(theirs) and (reason.points or 0) + RISK_GAP <= min(theirs)
     if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
         same = [r.points or 0 for r in others if r.kind is reason.kind]
         mine = reason.points or 0
@@ -246,12 +256,15 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
     },
     (ReasonKind.SAVES_BRISQUE, ""): {
         Form.DOES: pgettext(
-            "coach-does", "%(player)s takes the trick with a brisque, whose points are safe."
+            "coach-does", "%(player)s takes the trick with %(card)s, and that brisque's points are safe."
         ),
         Form.WOULD: pgettext(
-            "coach-would", "%(player)s would have taken the trick with a brisque and kept its points."
+            "coach-would",
+            "%(player)s would have taken the trick with %(card)s and kept that brisque's points.",
         ),
-        Form.YOU: pgettext("coach-you", "You would take the trick with a brisque and keep its points."),
+        Form.YOU: pgettext(
+            "coach-you", "You would take the trick with %(card)s and keep that brisque's points."
+        ),
         Form.BEST: pgettext(
             "coach-best", "With %(best)s you would take the trick and keep the brisque's points."
         ),
@@ -301,6 +314,14 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.BEST: pgettext(
             "coach-best", "With %(best)s you would keep %(card)s: %(combination)s would still be possible."
         ),
+    },
+    (ReasonKind.LEAD_RISK, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s puts fewer points at risk on this trick."),
+        Form.WOULD: pgettext(
+            "coach-would", "With %(best)s, %(player)s would have put fewer points at risk on this trick."
+        ),
+        Form.YOU: pgettext("coach-you", "You would put fewer points at risk on this trick."),
+        Form.BEST: pgettext("coach-best", "With %(best)s you would put fewer points at risk on this trick."),
     },
     (ReasonKind.SPENDS_TRUMP, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s uses up a trump."),
@@ -665,6 +686,72 @@ _SLIGHT: dict[str, tuple[str, str]] = {
 }
 
 
+#: The second step of a hint: the idea with its cards, per reason kind (and variant).
+_FOCUS: dict[tuple[ReasonKind, str], tuple[str, str]] = {
+    (ReasonKind.TAKES_BRISQUE, ""): pgettext(
+        "coach-hint", "%(card)s on the table is a brisque: which of your cards can capture it?"
+    ),
+    (ReasonKind.SAVES_BRISQUE, ""): pgettext(
+        "coach-hint", "A brisque that takes the trick keeps its own points: %(card)s can."
+    ),
+    (ReasonKind.WINS_POINTS, "sure"): pgettext(
+        "coach-hint", "Nothing %(other)s may hold beats %(card)s: that trick is yours if you lead it."
+    ),
+    (ReasonKind.KEEPS_TRUMP, ""): pgettext(
+        "coach-hint", "%(card)s is a trump: is this the trick to spend it on?"
+    ),
+    (ReasonKind.DECLARES, ""): pgettext("coach-hint", "You can declare %(combination)s, worth %(points)s."),
+    (ReasonKind.DECLARES, "chouine"): pgettext(
+        "coach-hint", "You can declare %(combination)s: it wins the deal as soon as the trick is over."
+    ),
+    (ReasonKind.LAST_CHANCE_DECLARE, ""): pgettext(
+        "coach-hint", "This is the last chance to declare %(combination)s."
+    ),
+    (ReasonKind.EXCHANGES_SEVEN, ""): pgettext(
+        "coach-hint",
+        "The turn-up, %(turn_up)s, is yours for the seven of trumps, and the exchange does not use up the "
+        "turn.",
+    ),
+    (ReasonKind.LAST_CHANCE_EXCHANGE, ""): pgettext(
+        "coach-hint", "After this turn nobody may exchange the seven of trumps for the turn-up, %(turn_up)s."
+    ),
+    (ReasonKind.KEEPS_DECLARATION, ""): pgettext(
+        "coach-hint", "%(combination)s is still within your reach: which of these cards would break it?"
+    ),
+    (ReasonKind.KEEPS_MARIAGE_CARD, ""): pgettext(
+        "coach-hint", "%(card)s may still make %(combination)s: do you want to part with it?"
+    ),
+    (ReasonKind.CHEAP_LEAD, ""): pgettext(
+        "coach-hint", "A card worth nothing gives nothing away, even if %(other)s takes the trick."
+    ),
+    (ReasonKind.LEAD_RISK, ""): pgettext(
+        "coach-hint",
+        "Some of these leads put more points at risk than others: count what %(other)s could take.",
+    ),
+    (ReasonKind.FIGHTS_DIX_DE_DER, ""): pgettext(
+        "coach-hint", "The last trick brings %(bonus)s points, the dix de der: who will take it?"
+    ),
+    (ReasonKind.TURN_UP_COMBINATION, ""): pgettext(
+        "coach-hint",
+        "Losing this trick brings you the turn-up, %(card)s: what would it make with your cards?",
+    ),
+}
+_FOCUS_POINTS = npgettext(
+    "coach-hint",
+    "There is %(num)s card point in this trick for whoever takes it.",
+    "There are %(num)s card points in this trick for whoever takes it.",
+)
+
+#: A combination named by the coach, with what it is made of where the language wants it (the
+#: translation adds it; English and French say the name alone).
+_GLOSSES: dict[Combination, tuple[str, str]] = {
+    Combination.MARIAGE: pgettext("coach-gloss-mariage", "%(combination)s"),
+    Combination.TIERCE: pgettext("coach-gloss-tierce", "%(combination)s"),
+    Combination.QUATERON: pgettext("coach-gloss-quateron", "%(combination)s"),
+    Combination.CHOUINE: pgettext("coach-gloss-chouine", "%(combination)s"),
+}
+
+
 class Coach:
     """The coach's sentences in one language."""
 
@@ -676,10 +763,18 @@ class Coach:
         self.narrator = Narrator(sp, players)
 
     # ------------------------------------------------------------------ pieces
-    def _combination(self, comb: Combination | None, suit: Suit | None, deal: Deal) -> str:
+    def _combination(
+        self, comb: Combination | None, suit: Suit | None, deal: Deal, gloss: bool = False
+    ) -> str:
+        """A combination as a noun phrase; ``gloss``: with what it is made of where a language
+        wants it said where the coach uses the word (Spanish, whose players do not know the
+        French names: «una tierce (rey, dama y jota del mismo palo)»)."""
         if comb is None:
             return ""
-        return self.narrator.combination(comb, suit, declaration_in_trumps(comb, suit, deal.trumps))
+        name = self.narrator.combination(comb, suit, declaration_in_trumps(comb, suit, deal.trumps))
+        if not gloss or comb not in _GLOSSES:
+            return name
+        return self.sp.fill(self.t.pgettext(*_GLOSSES[comb]), combination=name)
 
     def action(self, action: Action, deal: Deal) -> str:
         """An action as a noun phrase: "the queen of spades", "the queen of spades, declaring a
@@ -762,7 +857,7 @@ class Coach:
             "best": (self._choice(best) if named else t.pgettext("coach", "the coach's choice"))
             if best is not None
             else "",
-            "combination": self._combination(reason.combination, reason.suit, deal),
+            "combination": self._combination(reason.combination, reason.suit, deal, gloss=True),
             "points": self.points(points),
             "bonus": LAST_TRICK_BONUS,
             "trick": LAST_SWAP_TRICK,
@@ -1073,7 +1168,9 @@ class Coach:
             declaring = [a for a in plays if a.declaration is not None]
             if declaring:
                 first = declaring[0]
-                values["combination"] = self._combination(first.declaration, first.declaration_suit, deal)
+                values["combination"] = self._combination(
+                    first.declaration, first.declaration_suit, deal, gloss=True
+                )
                 text = t.pgettext(
                     "coach-hint",
                     "You can declare %(combination)s as you lead: now, or is there more to wait for?",
@@ -1149,13 +1246,44 @@ class Coach:
         said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
         if not said_ideas and other is not None:
             said_ideas = (self._against(best, other, deal, exact),)
+        focus = self.focus(ideas[0], deal) if ideas else None
         return Hint(
             principle=self.question(evaluation, deal),
-            candidates=capitalize(text),
+            candidates=capitalize(text) if focus is None else f"{capitalize(text)} {focus}",
             choice=choice,
             reasons=said_ideas,
             estimate=self.estimate(best, deal, evaluation.exact),
         )
+
+    def focus(self, reason: Reason, deal: Deal) -> str | None:
+        """The second step of a hint: the idea that matters here, with its cards, before the
+        coach names its choice (None for a kind with nothing to add to the candidates)."""
+        kind = reason.kind
+        if kind is ReasonKind.WINS_POINTS and reason.least:
+            key = "sure"
+        elif kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
+            key = "chouine"
+        else:
+            key = ""
+        points = kind is ReasonKind.WINS_POINTS and key == ""
+        message = _FOCUS.get((kind, key))
+        if message is None and not points:
+            return None
+        seat = deal.to_act
+        values = {
+            "other": self.narrator.name(1 - seat),
+            "card": self.sp.card(reason.card) if reason.card is not None else "",
+            "combination": self._combination(reason.combination, reason.suit, deal, gloss=True),
+            "points": self.points(reason.points or 0),
+            "num": reason.points or 0,
+            "bonus": LAST_TRICK_BONUS,
+            "turn_up": self.sp.card(deal.turn_up) if deal.turn_up is not None else "",
+        }
+        if message is None:
+            text = self.t.npgettext(*_FOCUS_POINTS, reason.points or 0)
+        else:
+            text = self.t.pgettext(*message)
+        return capitalize(self.sp.fill(text, **values))
 
     def _against(self, best: Estimate, other: Estimate, deal: Deal, exact: bool) -> str:
         """The coach's choice against the next best, when no reason sets it apart: the points

@@ -207,6 +207,14 @@ def _loses_the_deal(best: Estimate, mine: Estimate) -> bool:
     )
 
 
+def _spends_more_trump(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> bool:
+    """The graded move spends a trump the coach's choice keeps: it plays a trump and the choice
+    plays none, or a lower one (the trump at stake, whatever higher trump both keep)."""
+    spent = [r.card for r in mine if r.kind is ReasonKind.SPENDS_TRUMP and r.card is not None]
+    kept = [r.card for r in best if r.kind is ReasonKind.SPENDS_TRUMP and r.card is not None]
+    return bool(spent) and (not kept or kept[0].rank < spent[0].rank)
+
+
 def _gains(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> tuple[Reason, ...]:
     """What the best action gains over this one: its reasons (costs excepted) this one lacks;
     points taken count only when more than this one takes."""
@@ -221,6 +229,8 @@ def _gains(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> tuple[Reason, 
             return (r.points or 0) > taken
         if r.kind is ReasonKind.LEAD_RISK:
             return risked is not None and (r.points or 0) + RISK_GAP <= risked
+        if r.kind is ReasonKind.KEEPS_TRUMP and _spends_more_trump(best, mine):
+            return True  # the trump at stake is the one the move spends (said by the words)
         return _fact(r) not in mine_facts
 
     return tuple(r for r in best if gains(r))

@@ -162,3 +162,45 @@ def test_a_cheap_trump_keeps_the_higher_one() -> None:
     )
     evaluation = evaluate(deal, random.Random(1), "beginner")
     assert Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AD")) in reasons_of(evaluation, "7D")
+
+
+def test_a_cheap_lead_is_worth_nothing_and_not_a_trump() -> None:
+    deal = Deal.from_position(
+        hands=(cards("7H QH 8S AC 9D"), cards("10D 7D 8H 9H KS")), leader=0, trick_number=3, turn_up="JD"
+    )
+    evaluation = evaluate(deal, random.Random(4), "beginner")
+    for estimate in evaluation.estimates:
+        for reason in estimate.reasons:
+            if reason.kind is ReasonKind.CHEAP_LEAD:
+                action = estimate.action
+                assert isinstance(action, Play) and action.card.points == 0
+                assert action.card.suit is not deal.trumps and reason.card is action.card
+    assert any(r.kind is ReasonKind.CHEAP_LEAD for r in reasons_of(evaluation, "7H"))
+    assert not any(r.kind is ReasonKind.CHEAP_LEAD for r in reasons_of(evaluation, "9D"))  # a trump
+
+
+def test_half_a_mariage_is_kept_only_while_its_partner_may_come() -> None:
+    # The queen of diamonds alone: the king is unseen, so it may still be drawn (rule 12).
+    unseen_king = Deal.from_position(
+        hands=(cards("QD 7H 8S 9C 7C"), cards("10D 7D 8H 9H JS")), leader=0, trick_number=3, turn_up="JH"
+    )
+    kept = reasons_of(evaluate(unseen_king, random.Random(4), "beginner"), "7H")
+    assert (
+        Reason(
+            ReasonKind.KEEPS_MARIAGE_CARD,
+            card=Card.parse("QD"),
+            combination=Combination.MARIAGE,
+            suit=Suit.DIAMONDS,
+        )
+        in kept
+    )
+    # The king played already: no mariage to hope for.
+    king_gone = Deal.from_position(
+        hands=(cards("QD 7H 8S 9C 7C"), cards("10D 7D 8H 9H JS")),
+        leader=0,
+        trick_number=3,
+        turn_up="JH",
+        won=(cards("KD 8D"), ()),
+    )
+    kept = reasons_of(evaluate(king_gone, random.Random(4), "beginner"), "7H")
+    assert not any(r.kind is ReasonKind.KEEPS_MARIAGE_CARD for r in kept)

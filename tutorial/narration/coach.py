@@ -338,6 +338,23 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-best", "With %(best)s you would keep %(card)s, a trump, for the tricks to come."
         ),
     },
+    (ReasonKind.KEEPS_TRUMP, "brisque"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump and a brisque, for the tricks to come."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump and a brisque, for the tricks to "
+            "come.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would keep %(card)s, a trump and a brisque, for the tricks to come."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s, a trump and a brisque, for the tricks to come.",
+        ),
+    },
     (ReasonKind.DECLARES, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s declares %(combination)s, worth %(points)s."),
         Form.WOULD: pgettext(
@@ -550,7 +567,7 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
 _CHANCE: dict[Likelihood, tuple[str, str]] = {
     Likelihood.ALMOST_CERTAIN: pgettext("chance", "every chance"),
     Likelihood.VERY_LIKELY: pgettext("chance", "a very good chance"),
-    Likelihood.LIKELY: pgettext("chance", "a fair chance"),
+    Likelihood.LIKELY: pgettext("chance", "a better than even chance"),
     Likelihood.EVEN: pgettext("chance", "an even chance"),
     Likelihood.UNLIKELY: pgettext("chance", "a slim chance"),
     Likelihood.ALMOST_NO_CHANCE: pgettext("chance", "almost no chance"),
@@ -562,7 +579,7 @@ _ESTIMATE: dict[Likelihood | str, tuple[str, str]] = {
     Likelihood.VERY_LIKELY: pgettext(
         "coach-estimate", "You then have a very good chance of winning the deal."
     ),
-    Likelihood.LIKELY: pgettext("coach-estimate", "You then have a fair chance of winning the deal."),
+    Likelihood.LIKELY: pgettext("coach-estimate", "You are then more likely than not to win the deal."),
     Likelihood.EVEN: pgettext("coach-estimate", "The deal is then wide open."),
     Likelihood.UNLIKELY: pgettext("coach-estimate", "Even so, winning the deal will be hard."),
     Likelihood.ALMOST_NO_CHANCE: pgettext("coach-estimate", "Even so, the deal is as good as lost."),
@@ -844,6 +861,8 @@ class Coach:
                 variant = "chouine"
             elif kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:
                 variant = "likely"
+            elif kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:
+                variant = "brisque"
             else:
                 variant = ""
             forms = _IDEAS[(kind, variant)]

@@ -36,6 +36,7 @@ from tutorial.ai.types import RISK_GAP
 from tutorial.engine import (
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
+    TRICKS_PER_DEAL,
     Action,
     Combination,
     Deal,
@@ -526,6 +527,32 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "With %(best)s you would take the trick and its %(num)s card points.",
         ),
     },
+    (ReasonKind.WINS_POINTS, "last"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s takes the last trick: its %(num)s card point and the %(bonus)s of the dix de der.",
+            "%(player)s takes the last trick: its %(num)s card points and the %(bonus)s of the dix de der.",
+        ),
+        Form.WOULD: npgettext(
+            "coach-would",
+            "%(player)s would have taken the last trick: its %(num)s card point and the %(bonus)s of the "
+            "dix de der.",
+            "%(player)s would have taken the last trick: its %(num)s card points and the %(bonus)s of the "
+            "dix de der.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You take the last trick: its %(num)s card point and the %(bonus)s of the dix de der.",
+            "You take the last trick: its %(num)s card points and the %(bonus)s of the dix de der.",
+        ),
+        Form.BEST: npgettext(
+            "coach-best",
+            "With %(best)s you would take the last trick: its %(num)s card point and the %(bonus)s of the "
+            "dix de der.",
+            "With %(best)s you would take the last trick: its %(num)s card points and the %(bonus)s of the "
+            "dix de der.",
+        ),
+    },
     (ReasonKind.GIVES_POINTS, ""): {
         Form.DOES: npgettext(
             "coach-does",
@@ -845,6 +872,8 @@ class Coach:
                 variant = "likely"
             elif kind is ReasonKind.GIVES_POINTS and reason.unwinnable:
                 variant = "unwinnable"
+            elif kind is ReasonKind.WINS_POINTS and deal.trick_number == TRICKS_PER_DEAL:
+                variant = "last"  # rule 16: the last trick brings the dix de der
             else:
                 variant = ""
             plurals = _POINTS[(kind, variant)]

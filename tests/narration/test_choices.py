@@ -67,9 +67,12 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(graded: list
             assert re.search(
                 r"would have (played|done) the same|the coach agrees|chouine wins the deal", text
             ), text
+        elif verdict.kind is GradeKind.GOOD and isinstance(verdict.action, Swap):
+            # an exchange about as good as keeping the seven: said as what it brings
+            assert "no mistake" in text, text
         elif verdict.kind is GradeKind.GOOD and isinstance(verdict.best, Swap):
             # "exchange, then X" against the move (rule 10), never the exchange against a card
-            assert "exchanged the seven of trumps first" in text, text
+            assert "exchanged the seven" in text, text
             assert "the exchange of the seven of trumps" not in text, text
         elif verdict.kind is GradeKind.GOOD:  # about as good: the coach's choice named
             assert Coach(speaker("en"), ("Alice", "Bob")).action(verdict.best, deal) in text, text

@@ -34,14 +34,24 @@ from tutorial.engine.fast import FastDeal
 from .baselines import beats
 from .knowledge import Knowledge
 from .search import CONFIGS, MoveStats, SearchResult, compare, search
-from .types import LEVELS, RISK_GAP, Estimate, Evaluation, Grade, GradeKind, Level, Reason, ReasonKind
+from .types import (
+    GOOD_POINT_MARGIN,
+    GOOD_WIN_MARGIN,
+    LEVELS,
+    MISTAKE_POINT_MARGIN,
+    MISTAKE_WIN_MARGIN,
+    RISK_GAP,
+    Estimate,
+    Evaluation,
+    Grade,
+    GradeKind,
+    Level,
+    Reason,
+    ReasonKind,
+)
 
-#: Grades: an action within these margins of the best is good; beyond the second, a mistake.
-#: A margin counts only where the search can tell (the paired loss clears the noise).
-GOOD_WIN_MARGIN = 0.03  # chance of winning the deal
-GOOD_POINT_MARGIN = 5.0  # expected point difference
-MISTAKE_WIN_MARGIN = 0.12
-MISTAKE_POINT_MARGIN = 20.0
+#: A brisque's worth of card points (rule 1): thrown away for nothing, a mistake.
+BRISQUE_POINTS = 10
 
 #: The order in which reasons are listed (the first one's principle heads a hint).
 _ORDER = (
@@ -52,8 +62,8 @@ _ORDER = (
     ReasonKind.TURN_UP_COMBINATION,
     ReasonKind.BREAKS_DECLARATION,
     ReasonKind.TAKES_BRISQUE,
-    ReasonKind.SAVES_BRISQUE,
     ReasonKind.WINS_POINTS,
+    ReasonKind.SAVES_BRISQUE,
     ReasonKind.GIVES_POINTS,
     ReasonKind.HIGHER_TRUMP_RISK,
     ReasonKind.FIGHTS_DIX_DE_DER,
@@ -175,7 +185,12 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
         kind = GradeKind.FORCED
     elif mine.action == best.action:
         kind = GradeKind.GOOD
-    elif win_loss >= MISTAKE_WIN_MARGIN or point_loss >= MISTAKE_POINT_MARGIN or _loses_the_deal(best, mine):
+    elif (
+        win_loss >= MISTAKE_WIN_MARGIN
+        or point_loss >= MISTAKE_POINT_MARGIN
+        or _loses_the_deal(best, mine)
+        or (point_loss > GOOD_POINT_MARGIN and _throws_a_brisque(best, mine))
+    ):
         kind = GradeKind.MISTAKE
     elif win_loss > GOOD_WIN_MARGIN or point_loss > GOOD_POINT_MARGIN:
         kind = GradeKind.INACCURACY
@@ -194,6 +209,18 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
         win_loss=max(0.0, mine.win_loss),
         point_loss=max(0.0, mine.point_loss),
     )
+
+
+def _throws_a_brisque(best: Estimate, mine: Estimate) -> bool:
+    """Following, the move gives the other player a brisque's worth (rule 1: 10 card points)
+    more than the coach's choice, for certain: a ten thrown where a card worth nothing would do."""
+
+    def given(e: Estimate) -> int:
+        return sum(
+            r.points or 0 for r in e.reasons if r.kind is ReasonKind.GIVES_POINTS and r.probability is None
+        )
+
+    return given(mine) - given(best) >= BRISQUE_POINTS
 
 
 def _loses_the_deal(best: Estimate, mine: Estimate) -> bool:
@@ -451,7 +478,9 @@ def _combination_reasons(c: _Candidate) -> list[Reason]:
     if c.play.declaration is not None:
         skip.add(c.play.card.suit)
     for suit in sorted(c.ctx.breakable - skip, key=lambda s: s.value):
-        out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=c.ctx.reachable[suit], suit=suit))
+        comb = c.ctx.reachable[suit]
+        held = all(Card(rank, suit) in k.hand for rank in comb.ranks)
+        out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=comb, suit=suit, held=held))
     spent = {a.card for a in c.plays}
     for card in _mariage_halves(k, c.ctx.reachable):
         if card is not c.play.card and card in spent and card.suit not in skip:
@@ -566,10 +595,11 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
             return [Reason(ReasonKind.GIVES_POINTS, points=trick_value(st.trick_points_lost / lost))]
         out = [Reason(ReasonKind.SAVES_BRISQUE, card=card)] if card.is_brisque else []
         if st.trick_points_won:
-            out.append(Reason(ReasonKind.WINS_POINTS, points=trick_value(st.trick_points_won / st.trick_won)))
+            points = trick_value(st.trick_points_won / st.trick_won)
+            out.append(Reason(ReasonKind.WINS_POINTS, points=points, card=card))
         return out
     if not _beaters(k, card):
-        out = [Reason(ReasonKind.SAVES_BRISQUE, card=card)] if card.is_brisque else []
+        out = [Reason(ReasonKind.SAVES_BRISQUE, card=card, least=True)] if card.is_brisque else []
         return [*out, Reason(ReasonKind.WINS_POINTS, points=card.points, card=card, least=True)]
     lost = st.n - st.trick_won
     trumps = k.trumps
@@ -616,7 +646,8 @@ def _trump_reasons(c: _Candidate) -> list[Reason]:
             out.append(
                 Reason(ReasonKind.HIGHER_TRUMP_RISK, card=card, probability=round(risky / len(others), 3))
             )
-    out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
+    if not all(a.card.suit is trumps for a in c.plays):  # a compulsory trump spends nothing by choice
+        out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
     return out
 
 

@@ -63,6 +63,12 @@ class ReasonKind(StrEnum):
     LEAD_RISK = "lead_risk"
 
 
+#: Grades: an action within these margins of the best is good; beyond the second, a mistake.
+#: A margin counts only where the search can tell (the paired loss clears the noise).
+GOOD_WIN_MARGIN = 0.03  # chance of winning the deal
+GOOD_POINT_MARGIN = 5.0  # expected point difference
+MISTAKE_WIN_MARGIN = 0.12
+MISTAKE_POINT_MARGIN = 20.0
 #: A lead puts clearly fewer points at risk than another (:attr:`ReasonKind.LEAD_RISK`) when its
 #: mean is at least this much lower.
 RISK_GAP = 3
@@ -148,6 +154,9 @@ class Reason:
     #: Following: no legal card of the seat takes this trick (said "cannot take", never
     #: "leaves"); false whenever a trump or a higher card could take it.
     unwinnable: bool = False
+    #: A combination kept (:attr:`ReasonKind.KEEPS_DECLARATION`) that is complete in hand: kept
+    #: to declare with one of its cards, not hoped for.
+    held: bool = False
 
     @property
     def principle(self) -> Principle:

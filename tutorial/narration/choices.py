@@ -20,7 +20,7 @@ from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, npgettext, pgettext
-from .coach import MAX_SENTENCES, SMALL_POINTS, Coach, Form, plan, runner_up
+from .coach import MAX_SENTENCES, Coach, Form, plan
 from .language import Speaker
 
 #: Kind of the coach's sentences (templates style them apart).
@@ -119,11 +119,12 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             if not isinstance(verdict.action, Play)
             else t.pgettext("coach-step", "The coach would have played the same.")
         )
-        other = runner_up(verdict.evaluation, verdict.action)
-        small = (
-            other is None or abs(verdict.estimate.point_difference - other.point_difference) < SMALL_POINTS
-        )
-        if not lines and small:
+        weight = coach.weight(verdict, deal, False)
+        if weight is not None:
+            # The next best is worse beyond the noise: the choice mattered, said as the review
+            # says it (one verdict per decision).
+            agree = weight
+        elif not lines:
             agree = coach.sp.fill(
                 t.pgettext(
                     "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
@@ -172,7 +173,9 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "good":
         text = t.pgettext("coach-step", "A good choice, and the coach's own.")
         lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.YOU)]
-        return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines))
+        weight = coach.weight(verdict, deal, True)
+        extra = [_sentence(weight)] if weight is not None and len(lines) < MAX_SENTENCES - 1 else []
+        return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines, *extra))
     if planned.verdict == "close":
         text = coach.close(verdict, deal, Form.YOU)
         return ChoiceNote(seat, verdict.kind, (_sentence(text), *_idea(coach, deal, planned.idea, Form.YOU)))

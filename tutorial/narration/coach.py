@@ -30,9 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind
+from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind, judge
 from tutorial.ai.baselines import beats
-from tutorial.ai.types import RISK_GAP
+from tutorial.ai.types import GOOD_WIN_MARGIN, RISK_GAP
 from tutorial.engine import (
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
@@ -134,13 +134,18 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         # A cost alone is no idea behind a good move (a trump spent, as any card would): the
         # agreement is then said alone.
         idea = gains[0] if gains else None
+        # A cost supports a good move's idea only when it is a fact ("cannot take this trick"),
+        # not a chance that reads as an objection.
+        costs = [r for r in costs if r.probability is None and r.kind is not ReasonKind.SPENDS_TRUMP]
         support = costs[0] if gains and costs else None
         if grade.close or grade.action != grade.best:
             # Against "exchange, then this card" the move's own idea is no contrast, nor is
             # keeping the very card the coach leaned towards.
             best_card = grade.best.card if isinstance(grade.best, Play) else None
-            if isinstance(grade.best, Swap) or (
-                idea is not None and idea.card is not None and idea.card is best_card
+            if (
+                isinstance(grade.best, Swap)
+                or isinstance(grade.action, Swap)
+                or (idea is not None and idea.card is not None and idea.card is best_card)
             ):
                 idea = None
             return Plan("close", idea)
@@ -356,6 +361,41 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "With %(best)s you would keep %(card)s, a trump and a brisque, for the tricks to come.",
         ),
     },
+    (ReasonKind.KEEPS_DECLARATION, "held"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(combination)s in hand, to declare it with one of its cards."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(combination)s in hand, to declare it with one of "
+            "its cards.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would keep %(combination)s in hand, to declare it with one of its cards."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(combination)s in hand, to declare it with one of its cards.",
+        ),
+    },
+    (ReasonKind.SAVES_BRISQUE, "lead"): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s leads %(card)s, which nothing %(other)s holds can beat: that brisque is safe.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have led %(card)s, which nothing %(other)s holds can beat, and kept that "
+            "brisque safe.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would lead %(card)s, which nothing %(other)s holds can beat, and keep that brisque safe.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best", "%(best)s is a brisque that nothing %(other)s holds can beat: led now, it is safe."
+        ),
+    },
     (ReasonKind.DECLARES, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s declares %(combination)s, worth %(points)s."),
         Form.WOULD: pgettext(
@@ -553,6 +593,28 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "dix de der.",
         ),
     },
+    (ReasonKind.WINS_POINTS, "lead"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s leads %(card)s and will take the trick, with %(num)s card point in it.",
+            "%(player)s leads %(card)s and will take the trick, with %(num)s card points in it.",
+        ),
+        Form.WOULD: npgettext(
+            "coach-would",
+            "%(player)s would have led %(card)s and taken the trick, with %(num)s card point in it.",
+            "%(player)s would have led %(card)s and taken the trick, with %(num)s card points in it.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You would lead %(card)s and take the trick, with %(num)s card point in it.",
+            "You would lead %(card)s and take the trick, with %(num)s card points in it.",
+        ),
+        Form.BEST: npgettext(
+            "coach-best",
+            "With %(best)s you would take the trick, with %(num)s card point in it.",
+            "With %(best)s you would take the trick, with %(num)s card points in it.",
+        ),
+    },
     (ReasonKind.GIVES_POINTS, ""): {
         Form.DOES: npgettext(
             "coach-does",
@@ -715,6 +777,26 @@ _POINTS_MORE: dict[tuple[str, bool], tuple[str, str, str]] = {
         "In all, %(player)s would have ended the deal about %(num)s points better off.",
     ),
 }
+_CLEARLY: dict[str, tuple[str, str]] = {
+    "you": pgettext("coach-you", "With %(best)s you would have a clearly better chance of winning the deal."),
+    "would": pgettext(
+        "coach-would", "With %(best)s, %(player)s would have had a clearly better chance of winning the deal."
+    ),
+    "you-then": pgettext("coach-then", "That would give you a clearly better chance of winning the deal."),
+    "would-then": pgettext(
+        "coach-then", "That would have given %(player)s a clearly better chance of winning the deal."
+    ),
+}
+_BETTER: dict[str, tuple[str, str]] = {
+    "you": pgettext("coach-you", "With %(best)s you would have a better chance of winning the deal."),
+    "would": pgettext(
+        "coach-would", "With %(best)s, %(player)s would have had a better chance of winning the deal."
+    ),
+    "you-then": pgettext("coach-then", "That would give you a better chance of winning the deal."),
+    "would-then": pgettext(
+        "coach-then", "That would have given %(player)s a better chance of winning the deal."
+    ),
+}
 _SLIGHT: dict[str, tuple[str, str]] = {
     "you": pgettext(
         "coach-you", "With %(best)s you would have a slightly better chance of winning the deal."
@@ -874,6 +956,8 @@ class Coach:
                 variant = "unwinnable"
             elif kind is ReasonKind.WINS_POINTS and deal.trick_number == TRICKS_PER_DEAL:
                 variant = "last"  # rule 16: the last trick brings the dix de der
+            elif kind is ReasonKind.WINS_POINTS and not deal.trick and reason.card is not None:
+                variant = "lead"  # the trick is not played yet: "will take"
             else:
                 variant = ""
             plurals = _POINTS[(kind, variant)]
@@ -886,15 +970,7 @@ class Coach:
             )
             text = t.pgettext(*_RISK[variant])
         else:
-            if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
-                variant = "chouine"
-            elif kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:
-                variant = "likely"
-            elif kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:
-                variant = "brisque"
-            else:
-                variant = ""
-            forms = _IDEAS[(kind, variant)]
+            forms = _IDEAS[(kind, _variant(reason))]
             text = t.pgettext(*(forms.get(form) or forms[Form.DOES]))
         seat = deal.to_act
         values = {
@@ -965,26 +1041,40 @@ class Coach:
             out.append((capitalize(self.sp.fill(text, **values)), None))
         return out
 
-    def thrown(self, deal: Deal, n: int, form: Form) -> str:
-        """Points thrown on a trick the coach's choice lets go too, beyond what that choice puts on
-        it (a trump might take the trick: the coach keeps it, so nothing says it cannot)."""
+    def thrown(self, deal: Deal, n: int, form: Form, best: Action | None = None) -> str:
+        """Points thrown on a trick the coach's choice (``best``) lets go too, beyond what that
+        choice puts on it (a trump might take the trick: the coach keeps it, so nothing says it
+        cannot): "With the eight of spades you would lose this trick too, but give Max 10 points
+        less"."""
         t = self.t
+        you = form in (Form.YOU, Form.BEST)
         text = (
             t.npgettext(
-                "coach-you",
-                "You would let this trick go with %(num)s card point more on it than needed.",
-                "You would let this trick go with %(num)s card points more on it than needed.",
+                "coach-best",
+                "With %(best)s you would lose this trick too, but give %(other)s %(num)s point less.",
+                "With %(best)s you would lose this trick too, but give %(other)s %(num)s points less.",
                 n,
             )
-            if form is Form.YOU
+            if you
             else t.npgettext(
-                "coach-does",
-                "%(player)s lets this trick go with %(num)s card point more on it than needed.",
-                "%(player)s lets this trick go with %(num)s card points more on it than needed.",
+                "coach-would",
+                "With %(best)s, %(player)s would have lost this trick too, but given %(other)s %(num)s "
+                "point less.",
+                "With %(best)s, %(player)s would have lost this trick too, but given %(other)s %(num)s "
+                "points less.",
                 n,
             )
         )
-        return capitalize(self.sp.fill(text, player=self.narrator.name(deal.to_act), num=n))
+        seat = deal.to_act
+        values = {
+            "player": self.narrator.name(seat),
+            "other": self.narrator.name(1 - seat),
+            "best": self._choice(best)
+            if best is not None
+            else self.t.pgettext("coach", "the coach's choice"),
+            "num": n,
+        }
+        return capitalize(self.sp.fill(text, **values))
 
     def reason(self, reason: Reason, deal: Deal) -> str:
         """What ``reason`` says of a move the player to act in ``deal`` makes."""
@@ -1011,6 +1101,9 @@ class Coach:
             text = t.pgettext(*_OUTCOMES[pair][side])
         elif not exact and Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
             text = t.pgettext(*_CHANCES[side])
+        elif not exact and grade.win_loss > GOOD_WIN_MARGIN and grade.win_loss > mine.win_noise:
+            # The grade rests on the chance of winning the deal: the sentence says so.
+            text = t.pgettext(*(_CLEARLY if grade.kind is GradeKind.MISTAKE else _BETTER)[side])
         elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
             values["num"] = n
             text = t.npgettext(*_POINTS_MORE[(side, exact)], n)
@@ -1022,53 +1115,29 @@ class Coach:
         """A move the search cannot tell from the coach's choice: "about as good"; once every
         card is known, the same, or the points it gives up, as a fact."""
         t = self.t
-        values: dict[str, object] = {"best": self.action(grade.best, deal)}
+        values: dict[str, object] = {
+            "best": self.action(grade.best, deal),
+            "player": self.narrator.name(deal.to_act),
+            "turn_up": self.sp.card(deal.turn_up) if deal.turn_up is not None else "",
+        }
         you = form is Form.YOU
-        swap_follow = grade.estimate.follow_up if isinstance(grade.action, Swap) else None
         best_follow = grade.best_estimate.follow_up if isinstance(grade.best, Swap) else None
         if isinstance(grade.action, Swap) and isinstance(grade.best, Play):
             # "Exchange, then X" weighed against the coach's card without the exchange (the
             # exchange does not use up the turn, rule 10): never the exchange against a card.
-            values["follow"] = self.sp.card(swap_follow.card) if isinstance(swap_follow, Play) else ""
-            if isinstance(swap_follow, Play) and swap_follow.card is grade.best.card:
-                text = (
-                    t.pgettext(
-                        "coach-step",
-                        "Exchanging first or not comes to about the same: the coach would play %(follow)s "
-                        "either way, and would keep the seven.",
-                    )
-                    if you
-                    else t.pgettext(
-                        "coach-step",
-                        "Exchanging first or not came to about the same: the coach would have played "
-                        "%(follow)s either way, and kept the seven.",
-                    )
+            text = (
+                t.pgettext(
+                    "coach-step",
+                    "Exchanging here brings little, %(turn_up)s for the seven: the coach would keep the "
+                    "seven and play %(best)s, but the exchange is no mistake.",
                 )
-            elif isinstance(swap_follow, Play):
-                text = (
-                    t.pgettext(
-                        "coach-step",
-                        "Exchanging, then playing %(follow)s, is about as good as the coach's choice: "
-                        "%(best)s, keeping the seven.",
-                    )
-                    if you
-                    else t.pgettext(
-                        "coach-step",
-                        "The coach would have kept the seven and played %(best)s; exchanging, then playing "
-                        "%(follow)s, is about as good.",
-                    )
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "Exchanging here brought little, %(turn_up)s for the seven: the coach would not have "
+                    "done it, but it is no mistake.",
                 )
-            else:
-                text = (
-                    t.pgettext(
-                        "coach-step", "About as good as the coach's choice: %(best)s, keeping the seven."
-                    )
-                    if you
-                    else t.pgettext(
-                        "coach-step",
-                        "The coach would have kept the seven and played %(best)s; the two are about as good.",
-                    )
-                )
+            )
         elif isinstance(grade.action, Play) and isinstance(best_follow, Play):
             # The coach would exchange first, then play: "exchange, then X" against the move.
             values["follow"] = self.sp.card(best_follow.card)
@@ -1076,14 +1145,14 @@ class Coach:
                 text = (
                     t.pgettext(
                         "coach-step",
-                        "The right card. The coach would exchange the seven of trumps first (that does not "
-                        "use up the turn), then play it too; the two are about as good.",
+                        "A good card. The coach would first exchange the seven for %(turn_up)s, but that "
+                        "changes almost nothing.",
                     )
                     if you
                     else t.pgettext(
                         "coach-step",
-                        "The coach would have exchanged the seven of trumps first, then played the same "
-                        "card; the two are about as good.",
+                        "The coach would first have exchanged the seven for %(turn_up)s, but that changes "
+                        "almost nothing.",
                     )
                 )
             else:
@@ -1105,7 +1174,8 @@ class Coach:
                 t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
                 if you
                 else t.pgettext(
-                    "coach-step", "The coach leaned towards %(best)s, but the two are about as good."
+                    "coach-step",
+                    "In %(player)s’s place the coach leaned towards %(best)s, but the two are about as good.",
                 )
             )
         elif (n := _point_loss(grade)) == 0:
@@ -1233,8 +1303,8 @@ class Coach:
             elif deal.talon_size == 0:
                 text = t.pgettext(
                     "coach-hint",
-                    "The talon is empty: every card is known, and the follower must follow suit and go "
-                    "higher. Count the tricks to the end.",
+                    "The talon is empty: %(other)s must now follow suit, going higher on a trump lead when "
+                    "possible, or else trump when possible. Count what %(other)s has left.",
                 )
             elif deal.talon_size <= 4:
                 values["num"] = deal.talon_size
@@ -1259,13 +1329,9 @@ class Coach:
         choice, the idea behind it and what it leaves the learner."""
         t = self.t
         best = evaluation.best
-        candidates = [self.action(e.action, deal) for e in evaluation.estimates[:CANDIDATES]]
         exact = evaluation.exact or deal.talon_size == 0
         if evaluation.forced or len(evaluation.estimates) == 1:
-            # One legal action: no choice to weigh; what it does and where the deal stands.
-            text = t.pgettext("coach", "Only one choice is allowed here: %(action)s.") % {
-                "action": candidates[0]
-            }
+            # One legal action: said at once, then what it does and where the deal stands.
             if isinstance(best.action, Play) and len(deal.hands[deal.to_act]) == 1:
                 choice = t.pgettext("coach", "Only %(card)s is left in your hand.") % {
                     "card": self.sp.card(best.action.card)
@@ -1277,20 +1343,28 @@ class Coach:
             else:
                 choice = t.pgettext("coach", "It is the only choice the rules allow.")
             ideas = [r for r in said(best.reasons, exact) if not r.cost][:1]
-            return Hint(
-                self.question(evaluation, deal),
-                capitalize(text),
-                choice,
-                tuple(self.idea(r, deal, Form.YOU) for r in ideas),
-                self.estimate(best, deal, exact),
-            )
+            does = " ".join(self.idea(r, deal, Form.YOU) for r in ideas)
+            outcome = self.estimate(best, deal, exact)
+            return Hint(choice, does or outcome, outcome if does else "", (), "")
+        # A card the coach counts a mistake is never put forward as worth weighing.
+        worth = [
+            e
+            for e in evaluation.estimates
+            if e is best or judge(evaluation, e.action).kind is not GradeKind.MISTAKE
+        ]
+        candidates = [self.action(e.action, deal) for e in worth[:CANDIDATES]]
         text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
             "actions": self.sp.join(candidates, "or")
         }
         choice = self._would_choose(best, deal)
         other = runner_up(evaluation, best.action)
-        theirs = said(other.reasons, exact) if other is not None else ()
-        ideas = [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
+        ideas = []
+        # First against the other way of playing the trick (what the question asked), then
+        # against the next best.
+        for against in (_other_way(evaluation, deal), other):
+            if against is not None and not ideas:
+                theirs = said(against.reasons, exact)
+                ideas = [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
         said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
         if not said_ideas and other is not None:
             said_ideas = (self._against(best, other, deal, exact),)
@@ -1398,6 +1472,16 @@ class Coach:
         if isinstance(grade.best, Swap):
             if deal.phase is Phase.AU_SEPT:
                 return t.pgettext("coach", "The coach would exchange the seven of trumps.")
+            if isinstance(follow, Play) and _trumps_lead(deal, follow):
+                return self.sp.fill(
+                    t.pgettext(
+                        "coach",
+                        "The coach would first exchange the seven of trumps for %(card)s, then trump "
+                        "%(lead)s with it: the exchange does not use up the turn.",
+                    ),
+                    card=self.sp.card(follow.card),
+                    lead=self.sp.card(deal.trick[0]),
+                )
             if isinstance(follow, Play):
                 return t.pgettext(
                     "coach",
@@ -1433,6 +1517,16 @@ class Coach:
         if isinstance(grade.best, Swap):
             if deal.phase is Phase.AU_SEPT:
                 return t.pgettext("coach-step", "The coach would rather have exchanged the seven of trumps.")
+            if isinstance(follow, Play) and _trumps_lead(deal, follow):
+                return self.sp.fill(
+                    t.pgettext(
+                        "coach-step",
+                        "The coach would first have exchanged the seven of trumps for %(card)s, then trumped "
+                        "%(lead)s with it: the exchange does not use up the turn.",
+                    ),
+                    card=self.sp.card(follow.card),
+                    lead=self.sp.card(deal.trick[0]),
+                )
             if isinstance(follow, Play):
                 return t.pgettext(
                     "coach-step",
@@ -1464,6 +1558,57 @@ class Coach:
             "action": self.action(grade.best, deal)
         }
 
+    def weight(self, grade: Grade, deal: Deal, you: bool) -> str | None:
+        """How much a good choice mattered, when it did: the next best action is graded worse
+        than the coach's choice (beyond the noise), so any other choice gave something up. None
+        when the next best is about as good."""
+        other = runner_up(grade.evaluation, grade.action)
+        if other is None or grade.action != grade.best:
+            return None
+        second = judge(grade.evaluation, other.action)
+        if second.kind is not GradeKind.MISTAKE:
+            return None
+        t = self.t
+        exact = _exact(grade.evaluation, deal)
+        best = grade.best_estimate
+        if exact and _outcome(best.win_chance) == "won" and _outcome(other.win_chance) != "won":
+            text = (
+                t.pgettext("coach-step", "Any other choice would lose the deal.")
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach would have played the same: any other choice lost the deal."
+                )
+            )
+        elif not exact and second.win_loss > GOOD_WIN_MARGIN:
+            text = (
+                t.pgettext("coach-step", "Any other choice would make the deal clearly harder to win.")
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "The coach would have played the same: any other choice made the deal clearly harder to "
+                    "win.",
+                )
+            )
+        else:
+            n = max(1, _point_loss(second))
+            text = (
+                t.npgettext(
+                    "coach-step",
+                    "Any other choice would cost at least %(num)s point.",
+                    "Any other choice would cost at least %(num)s points.",
+                    n,
+                )
+                if you
+                else t.npgettext(
+                    "coach-step",
+                    "The coach would have played the same: any other choice cost at least %(num)s point.",
+                    "The coach would have played the same: any other choice cost at least %(num)s points.",
+                    n,
+                )
+            )
+            return capitalize(text % {"num": n})
+        return capitalize(text)
+
     def worse(self, grade: Grade, deal: Deal, you: bool, room: int) -> list[tuple[str, Reason | None]]:
         """After the coach's preference, what a worse move gives up, in at most ``room``
         sentences (by :func:`plan`): the idea behind the coach's choice, said as the coach's
@@ -1472,7 +1617,29 @@ class Coach:
         naming the card a third time."""
         planned = plan(grade, deal)
         out: list[tuple[str, Reason | None]] = []
-        if planned.idea is not None:
+        idea = planned.idea
+        if (
+            you
+            and idea is not None
+            and idea.kind is ReasonKind.DECLARES
+            and isinstance(grade.action, Play)
+            and isinstance(grade.best, Play)
+            and grade.action.card is grade.best.card
+            and grade.action.declaration is None
+        ):
+            # The same card without its declaration: what is given up is the declaration.
+            text = self.t.pgettext(
+                "coach-best",
+                "Played without declaring, %(card)s gives up %(combination)s: declare it as you play the "
+                "card, for %(points)s whether or not you take the trick.",
+            )
+            values = {
+                "card": self.sp.card(grade.action.card),
+                "combination": self._combination(idea.combination, idea.suit, deal, gloss=True),
+                "points": self.points(idea.points or 0),
+            }
+            return [(capitalize(self.sp.fill(text, **values)), idea)]
+        if planned.idea is not None and not planned.extra:  # points thrown for nothing: that is the idea
             form = Form.BEST if you else Form.WOULD
             out.append((self.idea(planned.idea, deal, form, grade.best), planned.idea))
         mine = Form.YOU if you else Form.DOES
@@ -1484,12 +1651,12 @@ class Coach:
         if same_card:
             pass  # the same card, another declaration: its cost is the coach's choice's too
         elif planned.extra:
-            out.append((self.thrown(deal, planned.extra, mine), planned.support))
+            out.append((self.thrown(deal, planned.extra, mine, grade.best), planned.support))
         elif planned.support is not None:
             out.append((self.idea(planned.support, deal, mine), planned.support))
         if planned.difference and len(out) < room:
             side = Form.YOU if you else Form.WOULD
-            then = planned.idea is not None and len(out) == 1
+            then = len(out) == 1 and (planned.idea is not None or bool(planned.extra))
             out.append((self.difference(grade, deal, side, named=not then), None))
         return out[:room]
 
@@ -1506,6 +1673,15 @@ class Coach:
 
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
+        if isinstance(grade.action, Play) and isinstance(grade.best, Play):
+            return self.sp.fill(
+                self.t.pgettext(
+                    "coach",
+                    "For the coach, playing %(action)s here would be a mistake: it would play %(best)s.",
+                ),
+                action=self.action(grade.action, deal),
+                best=self.action(grade.best, deal),
+            )
         question = self.t.pgettext("coach", "For the coach, %(action)s is a mistake here.") % {
             "action": self.action(grade.action, deal)
         }
@@ -1517,6 +1693,8 @@ class Coach:
         if isinstance(grade.action, Swap) and not isinstance(grade.best, Pass):
             return ()
         planned = plan(grade, deal)
+        if planned.extra:
+            return (self.thrown(deal, planned.extra, Form.YOU, grade.best),)
         if planned.idea is not None:
             # The warning names the move and the coach's choice: a card named twice already is
             # then "the coach's choice".
@@ -1527,6 +1705,47 @@ class Coach:
             )
             return (self.idea(planned.idea, deal, Form.BEST, grade.best, named=not same),)
         return (self.difference(grade, deal, Form.YOU),)
+
+
+def _other_way(evaluation: Evaluation, deal: Deal) -> Estimate | None:
+    """Following, the best action that plays the trick the other way from the coach's choice
+    (taking it when the choice lets it go, or letting it go when the choice takes it): what
+    the hint's question asked about (None when every card does the same)."""
+    if not deal.trick:
+        return None
+    lead = deal.trick[0]
+
+    def takes(e: Estimate) -> bool:
+        return isinstance(e.action, Play) and beats(lead, e.action.card, deal.trumps)
+
+    best = evaluation.best
+    return next((e for e in evaluation.estimates if takes(e) is not takes(best)), None)
+
+
+def _variant(reason: Reason) -> str:
+    """Which of a reason kind's sentences says it (see :data:`_IDEAS`)."""
+    kind = reason.kind
+    if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
+        return "chouine"
+    if kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:
+        return "likely"
+    if kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:
+        return "brisque"
+    if kind is ReasonKind.KEEPS_DECLARATION and reason.held:
+        return "held"
+    if kind is ReasonKind.SAVES_BRISQUE and reason.least:
+        return "lead"
+    return ""
+
+
+def _trumps_lead(deal: Deal, follow: Play) -> bool:
+    """After the exchange, the follow-up trumps the card led (a trump on another suit)."""
+    return (
+        bool(deal.trick)
+        and deal.trick[0].suit is not deal.trumps
+        and follow.card.suit is deal.trumps
+        and beats(deal.trick[0], follow.card, deal.trumps)
+    )
 
 
 def _last_chance(grade: Grade) -> bool:

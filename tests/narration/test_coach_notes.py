@@ -65,7 +65,7 @@ def test_the_coachs_alternative_has_its_own_subject() -> None:
     idea = next(s for s in said if "ten of diamonds" in s)
     assert idea.startswith("With the ace of diamonds you would"), said
     assert not any(s.startswith("You would capture") for s in said), said
-    for line in coach("fr").review(graded, deal):
+    for line in coach("fr").warning_reasons(graded, deal):
         assert not line.startswith("Vous prendriez"), line  # « Vous feriez… » for the coach's card
     # Named at most twice in the note: the difference then says "In all…" or "That would…".
     assert sum(s.count("ace of diamonds") for s in said) <= 2, said
@@ -101,7 +101,8 @@ def test_the_trump_at_stake_is_the_one_the_move_spends() -> None:
     graded = judge(evaluation, ten)
     planned = plan(graded, deal)
     assert planned.idea is not None and planned.idea.card == Card.parse("10C")
-    assert any("keep the ten of clubs" in s for s in coach().review(graded, deal))
+    assert any("kept the ten of clubs" in s for s in coach().review(graded, deal))  # after the deal
+    assert "keep the ten of clubs" in " ".join(coach().warning_reasons(graded, deal))  # before playing
 
 
 def test_a_move_that_loses_the_deal_is_a_mistake_not_an_inaccuracy() -> None:
@@ -284,3 +285,49 @@ def test_points_thrown_for_nothing_are_said_against_the_coachs_card() -> None:
     assert graded.kind is GradeKind.MISTAKE  # a brisque thrown away for nothing
     (reason,) = coach().warning_reasons(graded, deal)
     assert reason == "With the eight of spades you would lose this trick too, but give Alice 10 points less."
+
+
+def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
+    # Practice trick 10: only a trump takes Max's ten of diamonds; the coach discards. Step 3
+    # says why not ruff with the cheapest trump, the eight of clubs: it keeps that trump.
+    deal = Deal.from_position(
+        hands=(cards("8H 9H QD JD"), cards("8S 7S AC 8C 9S")),
+        leader=0,
+        trick_number=10,
+        turn_up="KC",
+        trick=["10D"],
+    )
+    eight_s, eight_c, ace = Play(Card.parse("8S")), Play(Card.parse("8C")), Play(Card.parse("AC"))
+    keeps_ace = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))
+    evaluation = Evaluation(
+        1,
+        "expert",
+        200,
+        (
+            estimate(eight_s, 0.6, 4.0, keeps_ace),
+            estimate(
+                ace,
+                0.55,
+                0.0,
+                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("AC")),
+                win_loss=0.05,
+                point_loss=4.0,
+                win_noise=0.01,
+                point_noise=1.0,
+            ),
+            estimate(
+                eight_c,
+                0.5,
+                -2.0,
+                keeps_ace,
+                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
+                win_loss=0.1,
+                point_loss=6.0,
+                win_noise=0.01,
+                point_noise=1.0,
+            ),
+        ),
+    )
+    hint = coach().hint(evaluation, deal)
+    assert "Only a trump takes the ten of diamonds" in hint.principle
+    assert hint.reasons == ("You would keep the eight of clubs, a trump, for the tricks to come.",), hint

@@ -1363,8 +1363,7 @@ class Coach:
         # against the next best.
         for against in (_other_way(evaluation, deal), other):
             if against is not None and not ideas:
-                theirs = said(against.reasons, exact)
-                ideas = [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
+                ideas = self._against_idea(evaluation, against, deal, exact)
         said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
         if not said_ideas and other is not None:
             said_ideas = (self._against(best, other, deal, exact),)
@@ -1376,6 +1375,23 @@ class Coach:
             reasons=said_ideas,
             estimate=self.estimate(best, deal, evaluation.exact),
         )
+
+    def _against_idea(
+        self, evaluation: Evaluation, against: Estimate, deal: Deal, exact: bool
+    ) -> list[Reason]:
+        """The one idea the coach's choice has over ``against``: what the coach's grade of that
+        action says it lacks (the trump it would spend is the one at stake), else a reason of the
+        choice that ``against`` lacks."""
+        best = evaluation.best
+        gains = [r for r in said(judge(evaluation, against.action).reasons, exact) if not r.cost]
+        if gains:
+            idea = gains[0]
+            spent = against.action.card if isinstance(against.action, Play) else None
+            if idea.kind is ReasonKind.KEEPS_TRUMP and spent is not None and spent.suit is deal.trumps:
+                idea = dataclasses.replace(idea, card=spent)
+            return [idea]
+        theirs = said(against.reasons, exact)
+        return [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
 
     def focus(self, reason: Reason, deal: Deal) -> str | None:
         """The second step of a hint: the idea that matters here, with its cards, before the
@@ -1669,7 +1685,8 @@ class Coach:
             isinstance(grade.action, Swap) and not isinstance(grade.best, Pass)
         ):
             return ()
-        return tuple(text for text, _ in self.worse(grade, deal, True, MAX_SENTENCES - 1))
+        # After the deal, in the past and as the replay of the same decision says it.
+        return tuple(text for text, _ in self.worse(grade, deal, False, MAX_SENTENCES - 1))
 
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
@@ -1719,7 +1736,17 @@ def _other_way(evaluation: Evaluation, deal: Deal) -> Estimate | None:
         return isinstance(e.action, Play) and beats(lead, e.action.card, deal.trumps)
 
     best = evaluation.best
-    return next((e for e in evaluation.estimates if takes(e) is not takes(best)), None)
+    others = [e for e in evaluation.estimates if isinstance(e.action, Play) and takes(e) is not takes(best)]
+    if not others:
+        return None
+
+    def cost(e: Estimate) -> tuple[int, int, int]:
+        # The obvious way a player would do it: the cheapest card (the lowest trump to ruff).
+        card = e.action.card if isinstance(e.action, Play) else None
+        assert card is not None
+        return (int(card.suit is deal.trumps), card.points, int(card.rank))
+
+    return min(others, key=cost)
 
 
 def _variant(reason: Reason) -> str:

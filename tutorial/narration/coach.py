@@ -887,6 +887,8 @@ class Coach:
         self.lang = sp.lang
         self.players = tuple(players)
         self.narrator = Narrator(sp, players)
+        #: Combinations this coach has glossed already: a page (one coach) explains each once.
+        self._glossed: set[Combination] = set()
 
     # ------------------------------------------------------------------ pieces
     def _combination(
@@ -898,8 +900,9 @@ class Coach:
         if comb is None:
             return ""
         name = self.narrator.combination(comb, suit, declaration_in_trumps(comb, suit, deal.trumps))
-        if not gloss or comb not in _GLOSSES:
+        if not gloss or comb not in _GLOSSES or comb in self._glossed:
             return name
+        self._glossed.add(comb)
         return self.sp.fill(self.t.pgettext(*_GLOSSES[comb]), combination=name)
 
     def action(self, action: Action, deal: Deal) -> str:

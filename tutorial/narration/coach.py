@@ -1368,9 +1368,20 @@ class Coach:
             if against is not None and not ideas:
                 ideas = self._against_idea(evaluation, against, deal, exact)
         said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
-        if not said_ideas and other is not None:
+        way = _other_way(evaluation, deal)
+        if not said_ideas and way is not None and judge(evaluation, way.action).kind is GradeKind.GOOD:
+            # The other way of playing the trick (what step 1 asked about) is about as good.
+            said_ideas = (
+                capitalize(
+                    t.pgettext("coach-you", "You could play %(other)s almost as well.")
+                    % {"other": self.action(way.action, deal)}
+                ),
+            )
+        elif not said_ideas and other is not None:
             said_ideas = (self._against(best, other, deal, exact),)
         focus = self.focus(ideas[0], deal) if ideas else None
+        if focus is not None and ideas[0].kind is ReasonKind.KEEPS_TRUMP and deal.trick:
+            focus = None  # step 1 already asks whether the trick is worth a trump
         return Hint(
             principle=self.question(evaluation, deal),
             candidates=capitalize(text) if focus is None else f"{capitalize(text)} {focus}",

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Grade, GradeKind, Reason
+from tutorial.ai import Grade, GradeKind, Reason, judge
 from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, npgettext, pgettext
-from .coach import MAX_SENTENCES, Coach, Form, plan
+from .coach import MAX_SENTENCES, Coach, Form, plan, runner_up
 from .language import Speaker
 
 #: Kind of the coach's sentences (templates style them apart).
@@ -124,7 +124,7 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             # The next best is worse beyond the noise: the choice mattered, said as the review
             # says it (one verdict per decision).
             agree = weight
-        elif not lines:
+        elif not lines and _next_best_as_good(verdict):
             agree = coach.sp.fill(
                 t.pgettext(
                     "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
@@ -146,6 +146,13 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     lines = [_sentence(coach.preference(verdict, deal))]
     lines += [Line(text, reason=r) for text, r in coach.worse(verdict, deal, False, MAX_SENTENCES - 1)]
     return ChoiceNote(player, verdict.kind, tuple(lines))
+
+
+def _next_best_as_good(verdict: Grade) -> bool:
+    """The next best action is about as good as the choice (or there is none): the choice
+    mattered little."""
+    other = runner_up(verdict.evaluation, verdict.action)
+    return other is None or judge(verdict.evaluation, other.action).kind is GradeKind.GOOD
 
 
 #: "Your choice is …" with the coach's choice, per grade.

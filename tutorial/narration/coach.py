@@ -994,7 +994,8 @@ class Coach:
     def ideas(self, planned: Plan, deal: Deal, form: Form) -> list[tuple[str, Reason | None]]:
         """The idea and the supporting fact of a good or close move as sentences, with the
         reason each says: a declaration that gives up a bigger combination of its suit in one
-        sentence ("declares a mariage now rather than hope for the tierce"); passing at au
+        sentence ("declares a mariage now, and so gives up the tierce for good": one combination a
+        suit, rule 13); passing at au
         sept with the seven of trumps in hand, said as keeping it."""
         t = self.t
         idea, support = planned.idea, planned.support
@@ -1009,14 +1010,14 @@ class Coach:
             text = (
                 t.pgettext(
                     "coach-you",
-                    "You would declare %(combination)s now, worth %(points)s, rather than hope for "
-                    "%(bigger)s.",
+                    "You would declare %(combination)s now, worth %(points)s, and so give up %(bigger)s for "
+                    "good.",
                 )
                 if form is Form.YOU
                 else t.pgettext(
                     "coach-does",
-                    "%(player)s declares %(combination)s now, worth %(points)s, rather than hope for "
-                    "%(bigger)s.",
+                    "%(player)s declares %(combination)s now, worth %(points)s, and so gives up %(bigger)s "
+                    "for good.",
                 )
             )
             values = {

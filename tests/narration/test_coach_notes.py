@@ -330,4 +330,7 @@ def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
     )
     hint = coach().hint(evaluation, deal)
     assert "Only a trump takes the ten of diamonds" in hint.principle
-    assert hint.reasons == ("You would keep the eight of clubs, a trump, for the tricks to come.",), hint
+    assert hint.reasons == (
+        "You would keep the eight of clubs for the last five tricks, when a trump takes any card of a suit "
+        "you lack.",
+    ), hint

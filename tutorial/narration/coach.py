@@ -344,6 +344,28 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-best", "With %(best)s you would keep %(card)s, a trump, for the tricks to come."
         ),
     },
+    (ReasonKind.KEEPS_TRUMP, "end"): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s keeps %(card)s for the last five tricks, when a trump takes any card of a suit one "
+            "lacks.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s for the last five tricks, when a trump takes "
+            "any card of a suit one lacks.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would keep %(card)s for the last five tricks, when a trump takes any card of a suit you "
+            "lack.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s for the last five tricks, when a trump takes any card of "
+            "a suit you lack.",
+        ),
+    },
     (ReasonKind.KEEPS_TRUMP, "brisque"): {
         Form.DOES: pgettext(
             "coach-does", "%(player)s keeps %(card)s, a trump and a brisque, for the tricks to come."
@@ -973,7 +995,7 @@ class Coach:
             )
             text = t.pgettext(*_RISK[variant])
         else:
-            forms = _IDEAS[(kind, _variant(reason))]
+            forms = _IDEAS[(kind, _variant(reason, deal))]
             text = t.pgettext(*(forms.get(form) or forms[Form.DOES]))
         seat = deal.to_act
         values = {
@@ -1764,9 +1786,19 @@ def _other_way(evaluation: Evaluation, deal: Deal) -> Estimate | None:
     return min(others, key=cost)
 
 
-def _variant(reason: Reason) -> str:
+#: The talon holds at most this many cards: the last five tricks are near.
+_NEAR_END = 6
+
+
+def _variant(reason: Reason, deal: Deal) -> str:
     """Which of a reason kind's sentences says it (see :data:`_IDEAS`)."""
     kind = reason.kind
+    if (
+        kind is ReasonKind.KEEPS_TRUMP
+        and 0 < deal.talon_size <= _NEAR_END
+        and not (reason.card is not None and reason.card.is_brisque)
+    ):
+        return "end"  # rule 8: in strict play a void follower must trump
     if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
         return "chouine"
     if kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:

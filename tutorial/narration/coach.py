@@ -1195,6 +1195,17 @@ class Coach:
                         "the two are about as good.",
                     )
                 )
+        elif _twins(grade) or (_exact(grade.evaluation, deal) and _point_loss(grade) == 0):
+            # Two cards that do the same (a nine or an eight of one suit, no points): no "leaning".
+            text = (
+                t.pgettext(
+                    "coach-step", "Just as good as the coach's choice, %(best)s: it comes to the same."
+                )
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach would have played %(best)s, which comes to the same."
+                )
+            )
         elif not _exact(grade.evaluation, deal):
             text = (
                 t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
@@ -1759,6 +1770,20 @@ class Coach:
             )
             return (self.idea(planned.idea, deal, Form.BEST, grade.best, named=not same),)
         return (self.difference(grade, deal, Form.YOU),)
+
+
+def _twins(grade: Grade) -> bool:
+    """The move and the coach's choice are two cards of one suit worth the same points, with no
+    declaration: whatever the search leans to, they do the same here."""
+    a, b = grade.action, grade.best
+    return (
+        isinstance(a, Play)
+        and isinstance(b, Play)
+        and a.declaration is None
+        and b.declaration is None
+        and a.card.suit is b.card.suit
+        and a.card.points == b.card.points
+    )
 
 
 def _other_way(evaluation: Evaluation, deal: Deal) -> Estimate | None:

@@ -280,6 +280,10 @@ class _Context:
     breakable: frozenset[Suit]
     #: Lowest chance of taking the last trick among the actions.
     min_last: float
+    #: The cards the other hand may hold (seen in it, or unseen), once for every play.
+    possible: tuple[Card, ...]
+    #: Kings and queens held alone whose partner may still come (:func:`_mariage_halves`).
+    halves: tuple[Card, ...]
 
     @classmethod
     def build(cls, knowledge: Knowledge, result: SearchResult) -> _Context:
@@ -292,7 +296,9 @@ class _Context:
             for suit, _ in _broken(knowledge, reachable, a, _wins(knowledge, a, st))
         )
         min_last = min(st.last_trick / st.n for st in result.stats)
-        return cls(knowledge, result, actions, reachable, breakable, min_last)
+        possible = (*knowledge.opponent_known, *knowledge.unseen())
+        halves = _mariage_halves(knowledge, reachable)
+        return cls(knowledge, result, actions, reachable, breakable, min_last, possible, halves)
 
 
 def _reachable(
@@ -482,7 +488,7 @@ def _combination_reasons(c: _Candidate) -> list[Reason]:
         held = all(Card(rank, suit) in k.hand for rank in comb.ranks)
         out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=comb, suit=suit, held=held))
     spent = {a.card for a in c.plays}
-    for card in _mariage_halves(k, c.ctx.reachable):
+    for card in c.ctx.halves:
         if card is not c.play.card and card in spent and card.suit not in skip:
             out.append(
                 Reason(
@@ -572,9 +578,10 @@ def _follow_reasons(c: _Candidate) -> list[Reason]:
     return out
 
 
-def _beaters(k: Knowledge, card: Card) -> tuple[Card, ...]:
-    """The cards the other hand may hold (seen in it, or unseen) that take ``card`` led (rule 5)."""
-    return tuple(u for u in (*k.opponent_known, *k.unseen()) if beats(card, u, k.trumps))
+def _beaters(c: _Candidate, card: Card) -> bool:
+    """Does a card the other hand may hold (seen in it, or unseen) take ``card`` led (rule 5)?"""
+    trumps = c.ctx.knowledge.trumps
+    return any(beats(card, u, trumps) for u in c.ctx.possible)
 
 
 def _lead_reasons(c: _Candidate) -> list[Reason]:
@@ -598,7 +605,7 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
             points = trick_value(st.trick_points_won / st.trick_won)
             out.append(Reason(ReasonKind.WINS_POINTS, points=points, card=card))
         return out
-    if not _beaters(k, card):
+    if not _beaters(c, card):
         out = [Reason(ReasonKind.SAVES_BRISQUE, card=card, least=True)] if card.is_brisque else []
         return [*out, Reason(ReasonKind.WINS_POINTS, points=card.points, card=card, least=True)]
     lost = st.n - st.trick_won

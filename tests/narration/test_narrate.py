@@ -29,7 +29,7 @@ _LEFTOVER = re.compile(r"%\(\w+\)|%[sd]\b")
 
 def _all_narrations(lang: str):  # type: ignore[no-untyped-def]
     for slug, demo in demos().items():
-        for frame, narration in zip(demo.frames, demo.narrations(lang), strict=True):
+        for frame, narration in zip(demo.frames, demo.narrations(speaker(lang)), strict=True):
             yield slug, frame, narration
 
 
@@ -136,7 +136,7 @@ def test_who_draws_first_is_said_with_the_first_draws_then_the_cards_alone(lang:
     demo = demos()["full-deal"]
     sp = speaker(lang)
     told = 0
-    for frame, narration in zip(demo.frames, demo.narrations(lang), strict=True):
+    for frame, narration in zip(demo.frames, demo.narrations(speaker(lang)), strict=True):
         drawn = [e for e in frame.events if isinstance(e, CardDrawn)]
         if len(drawn) != 2 or drawn[-1].turn_up:
             continue

@@ -98,8 +98,8 @@ def test_the_answer_note_grades_the_learner_in_their_language(lang: str, expert_
     note = answer_note(Coach(speaker(lang), ("Alice", "Bob")), deal, verdict)
     words = {
         GradeKind.GOOD: {"fr": "Bon choix", "es": "Buena elección", "en": "A good choice"},
-        GradeKind.INACCURACY: {"fr": "Imprécision", "es": "Una imprecisión", "en": "An inaccuracy"},
-        GradeKind.MISTAKE: {"fr": "Erreur", "es": "Un error", "en": "A mistake"},
+        GradeKind.INACCURACY: {"fr": "Imprécision", "es": "Imprecisión", "en": "An inaccuracy"},
+        GradeKind.MISTAKE: {"fr": "Erreur", "es": "Error", "en": "A mistake"},
     }[verdict.kind][lang]
     if verdict.kind is GradeKind.GOOD and verdict.action != verdict.best:
         words = {"fr": "À peu près aussi bon", "es": "Casi tan buena", "en": "About as good"}[lang]

@@ -177,7 +177,8 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         # The trump at stake is the one the move spends, not the highest one kept by both.
         spent = grade.action.card
         if spent.suit is deal.trumps and spent is not idea.card:
-            idea = dataclasses.replace(idea, card=spent)
+            # Following: the cost is a trump spent on this trick, not a card lost later.
+            idea = dataclasses.replace(idea, card=spent, least=bool(deal.trick))
     return Plan("worse", idea, support, difference, extra)
 
 
@@ -342,6 +343,16 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, for the tricks to come."),
         Form.BEST: pgettext(
             "coach-best", "With %(best)s you would keep %(card)s, a trump, for the tricks to come."
+        ),
+    },
+    (ReasonKind.KEEPS_TRUMP, "spare"): {
+        Form.DOES: pgettext("coach-does", "%(player)s does not spend %(card)s, a trump, on this trick."),
+        Form.WOULD: pgettext(
+            "coach-would", "With %(best)s, %(player)s would not have spent %(card)s, a trump, on this trick."
+        ),
+        Form.YOU: pgettext("coach-you", "You would not spend %(card)s, a trump, on this trick."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would not spend %(card)s, a trump, on this trick."
         ),
     },
     (ReasonKind.KEEPS_TRUMP, "end"): {
@@ -1389,7 +1400,11 @@ class Coach:
             for e in evaluation.estimates
             if e is best or judge(evaluation, e.action).kind is not GradeKind.MISTAKE
         ]
-        candidates = [self.action(e.action, deal) for e in worth[:CANDIDATES]]
+        shown = worth[:CANDIDATES]
+        way = _other_way(evaluation, deal)
+        if way is not None and way not in shown and judge(evaluation, way.action).kind is GradeKind.GOOD:
+            shown = [*shown[: CANDIDATES - 1], way]  # step 3 may name it: step 2 lists it
+        candidates = [self.action(e.action, deal) for e in shown]
         text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
             "actions": self.sp.join(candidates, "or")
         }
@@ -1402,7 +1417,6 @@ class Coach:
             if against is not None and not ideas:
                 ideas = self._against_idea(evaluation, against, deal, exact)
         said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
-        way = _other_way(evaluation, deal)
         if not said_ideas and way is not None and judge(evaluation, way.action).kind is GradeKind.GOOD:
             # The other way of playing the trick (what step 1 asked about) is about as good.
             said_ideas = (
@@ -1653,6 +1667,24 @@ class Coach:
                     "win.",
                 )
             )
+        elif len(grade.evaluation.estimates) == 2:
+            n = max(1, _point_loss(second))
+            text = (
+                t.npgettext(
+                    "coach-step",
+                    "The other choice would cost %(num)s point.",
+                    "The other choice would cost %(num)s points.",
+                    n,
+                )
+                if you
+                else t.npgettext(
+                    "coach-step",
+                    "The coach would have played the same: the other choice cost %(num)s point.",
+                    "The coach would have played the same: the other choice cost %(num)s points.",
+                    n,
+                )
+            )
+            return capitalize(text % {"num": n})
         else:
             n = max(1, _point_loss(second))
             text = (
@@ -1818,6 +1850,8 @@ _NEAR_END = 6
 def _variant(reason: Reason, deal: Deal) -> str:
     """Which of a reason kind's sentences says it (see :data:`_IDEAS`)."""
     kind = reason.kind
+    if kind is ReasonKind.KEEPS_TRUMP and reason.least:
+        return "spare"  # the trump the move spends on this trick
     if (
         kind is ReasonKind.KEEPS_TRUMP
         and 0 < deal.talon_size <= _NEAR_END

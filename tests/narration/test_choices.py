@@ -9,7 +9,7 @@ import pytest
 
 from tutorial.ai import Grade, GradeKind, Knowledge
 from tutorial.ai.analysis import grade as coach_grade
-from tutorial.engine import ALL_CARDS, Card, Deal
+from tutorial.engine import ALL_CARDS, Card, Deal, Swap
 from tutorial.narration.choices import answer_note, choice_note
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import demos
@@ -67,6 +67,13 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(graded: list
             assert re.search(
                 r"would have (played|done) the same|the coach agrees|chouine wins the deal", text
             ), text
+        elif verdict.kind is GradeKind.GOOD and isinstance(verdict.action, Swap):
+            # an exchange about as good as keeping the seven: said as what it brings
+            assert "no mistake" in text, text
+        elif verdict.kind is GradeKind.GOOD and isinstance(verdict.best, Swap):
+            # "exchange, then X" against the move (rule 10), never the exchange against a card
+            assert "exchanged the seven" in text, text
+            assert "the exchange of the seven of trumps" not in text, text
         elif verdict.kind is GradeKind.GOOD:  # about as good: the coach's choice named
             assert Coach(speaker("en"), ("Alice", "Bob")).action(verdict.best, deal) in text, text
         else:
@@ -91,8 +98,8 @@ def test_the_answer_note_grades_the_learner_in_their_language(lang: str, expert_
     note = answer_note(Coach(speaker(lang), ("Alice", "Bob")), deal, verdict)
     words = {
         GradeKind.GOOD: {"fr": "Bon choix", "es": "Buena elección", "en": "A good choice"},
-        GradeKind.INACCURACY: {"fr": "Imprécision", "es": "Una imprecisión", "en": "An inaccuracy"},
-        GradeKind.MISTAKE: {"fr": "Erreur", "es": "Un error", "en": "A mistake"},
+        GradeKind.INACCURACY: {"fr": "Imprécision", "es": "Imprecisión", "en": "An inaccuracy"},
+        GradeKind.MISTAKE: {"fr": "Erreur", "es": "Error", "en": "A mistake"},
     }[verdict.kind][lang]
     if verdict.kind is GradeKind.GOOD and verdict.action != verdict.best:
         words = {"fr": "À peu près aussi bon", "es": "Casi tan buena", "en": "About as good"}[lang]

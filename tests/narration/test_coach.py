@@ -54,6 +54,14 @@ _REASONS = {
     ReasonKind.LAST_CHANCE_EXCHANGE: Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=Card.parse("JD")),
     ReasonKind.FIGHTS_DIX_DE_DER: Reason(ReasonKind.FIGHTS_DIX_DE_DER, probability=0.63),
     ReasonKind.HIGHER_TRUMP_RISK: Reason(ReasonKind.HIGHER_TRUMP_RISK, card=KING, probability=0.37),
+    ReasonKind.CHEAP_LEAD: Reason(ReasonKind.CHEAP_LEAD, card=Card.parse("7H")),
+    ReasonKind.LEAD_RISK: Reason(ReasonKind.LEAD_RISK, points=4),
+    ReasonKind.KEEPS_MARIAGE_CARD: Reason(
+        ReasonKind.KEEPS_MARIAGE_CARD,
+        card=Card.parse("QD"),
+        combination=Combination.MARIAGE,
+        suit=Suit.DIAMONDS,
+    ),
     ReasonKind.TURN_UP_COMBINATION: Reason(
         ReasonKind.TURN_UP_COMBINATION,
         card=Card.parse("KH"),
@@ -63,7 +71,12 @@ _REASONS = {
     ),
 }
 #: Kinds about the card the action plays (a brisque kept safe, a trump spent or at risk).
-_OWN_CARD = (ReasonKind.SAVES_BRISQUE, ReasonKind.SPENDS_TRUMP, ReasonKind.HIGHER_TRUMP_RISK)
+_OWN_CARD = (
+    ReasonKind.SAVES_BRISQUE,
+    ReasonKind.SPENDS_TRUMP,
+    ReasonKind.HIGHER_TRUMP_RISK,
+    ReasonKind.CHEAP_LEAD,
+)
 #: Kinds whose sentence names no card: the card is the action's own, named by the note.
 _NO_CARD = (ReasonKind.SAVES_BRISQUE, ReasonKind.SPENDS_TRUMP)
 #: Kinds said of the other player (what they may hold).
@@ -98,25 +111,29 @@ def test_each_reason_is_a_sentence_in_each_language_with_a_player_as_subject(
     kind: ReasonKind, form: Form
 ) -> None:
     reason = REASONS[kind]
-    if reason.cost and form is Form.WOULD:
+    if reason.cost and form in (Form.WOULD, Form.BEST):
         return  # the coach's choice is said by its gains only
+    best = reason.action if form in (Form.WOULD, Form.BEST) else None
     texts = {}
     for lang in LANGS:
-        text = Coach(speaker(lang), ("Ana", "Max")).idea(reason, DEAL, form)
+        text = Coach(speaker(lang), ("Ana", "Max")).idea(reason, DEAL, form, best)
         texts[lang] = text
         assert text[0].isupper() and text.endswith("."), text
         assert "%(" not in text and "%%" not in text, text
         assert not _bracketed_chance(text, speaker(lang)), text
         sp = speaker(lang)
-        if reason.card is not None and kind not in _NO_CARD:
+        if reason.card is not None and kind not in _NO_CARD and not (form is Form.BEST and kind in _OWN_CARD):
             assert card_name(reason.card, sp).lower() in text.lower()
+        if form is Form.BEST and isinstance(best, Play) and kind not in _OWN_CARD:
+            # The coach's choice has its own subject: "With the nine of clubs, you would…"
+            assert card_name(best.card, sp).lower() in text.lower(), text
         if kind in _OTHERS:
             assert DEAL_OTHER in text, text  # what the other player may hold
-        elif form is not Form.YOU:
+        elif form not in (Form.YOU, Form.BEST):
             assert DEAL_PLAYER in text, text  # a player, never the card, is the subject
         if kind is ReasonKind.FIGHTS_DIX_DE_DER:
             assert "10" in text
-        elif reason.points is not None and kind is not ReasonKind.DECLARES:
+        elif reason.points is not None and kind not in (ReasonKind.DECLARES, ReasonKind.LEAD_RISK):
             assert str(reason.points) in text
     assert len(set(texts.values())) == len(LANGS), texts
 

@@ -52,7 +52,9 @@ def _notes(deal: Deal, coach: Coach, verdict: Grade) -> Iterator[tuple[str, list
             warning = coach.warning(graded, deal)
             yield f"warning {estimate.action.token}", [*_split(warning), *coach.warning_reasons(graded, deal)]
     hint = coach.hint(verdict.evaluation, deal)
-    yield "hint", [s for s in (hint.choice, *hint.reasons, hint.estimate) if s]
+    # A forced move's hint says it at once: its steps are the fact, what it does, the outcome.
+    steps = (hint.candidates,) if verdict.evaluation.forced else ()
+    yield "hint", [s for s in (*steps, hint.choice, *hint.reasons, hint.estimate) if s]
 
 
 def _split(text: str) -> list[str]:

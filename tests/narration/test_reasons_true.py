@@ -28,7 +28,7 @@ def test_a_trick_holds_two_cards_points_and_a_mean_is_rounded_to_one_of_them() -
         assert trick_value(mean) in TRICK_VALUES
 
 
-def test_a_lead_whose_trick_is_not_decided_says_its_points_as_a_mean() -> None:
+def test_a_lead_whose_trick_is_not_decided_says_only_the_points_it_puts_on_it() -> None:
     deal = Deal.from_position(
         hands=(cards("9C 7S 8S KH QH"), cards("AC 10D 7D 8H 9H")), leader=0, trick_number=3, turn_up="JD"
     )
@@ -36,8 +36,10 @@ def test_a_lead_whose_trick_is_not_decided_says_its_points_as_a_mean() -> None:
     for estimate in evaluation.estimates:
         for reason in estimate.reasons:
             if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
-                assert reason.points in TRICK_VALUES, reason
-                assert reason.mean == (reason.probability is not None), reason
+                # No mean is a value: the least the trick holds is the card led's points.
+                action = estimate.action
+                assert isinstance(action, Play)
+                assert reason.least and reason.points == action.card.points, reason
 
 
 def test_nothing_is_kept_for_later_when_a_chouine_ends_the_deal() -> None:
@@ -89,3 +91,116 @@ def test_losing_trick_11_for_the_turn_up_and_its_mariage_in_trumps() -> None:
     # Taking the trick with the queen of trumps gives the king away: no mariage is kept.
     winning = reasons_of(evaluation, "QD")
     assert not any(r.kind in (ReasonKind.TURN_UP_COMBINATION, ReasonKind.KEEPS_DECLARATION) for r in winning)
+
+
+def test_a_lead_that_a_card_still_out_can_beat_is_never_said_to_take_the_trick() -> None:
+    # /first-deal/11/ask/QH: a queen led while the ace and king of its suit, or trumps, are
+    # unseen is no "good chance" of the trick, whatever the sampled deals say.
+    deal = Deal.from_position(
+        hands=(cards("QH 8S 9C 7C 10S"), cards("AD 10D 7D 8H 9H")), leader=0, trick_number=3, turn_up="JD"
+    )
+    evaluation = evaluate(deal, random.Random(4), "beginner")
+    for estimate in evaluation.estimates:
+        for reason in estimate.reasons:
+            assert reason.kind not in (ReasonKind.WINS_POINTS, ReasonKind.SAVES_BRISQUE), (
+                estimate.action,
+                reason,
+            )
+
+
+def test_a_lead_nothing_out_can_beat_is_sure() -> None:
+    # No trump beats the ace of trumps: led, it takes the trick for certain.
+    deal = Deal.from_position(
+        hands=(cards("AD QH 8S 9C 7C"), cards("10D 7D 8H 9H KS")), leader=0, trick_number=3, turn_up="JD"
+    )
+    evaluation = evaluate(deal, random.Random(4), "beginner")
+    assert Reason(ReasonKind.WINS_POINTS, points=11, card=Card.parse("AD"), least=True) in reasons_of(
+        evaluation, "AD"
+    )
+
+
+def test_cannot_take_the_trick_only_when_no_legal_card_takes_it() -> None:
+    # Free play (rule 6): on the ace of hearts, the follower holding a trump could take it, so a
+    # discard "leaves" the trick; without a trump or a higher heart, it "cannot take" it.
+    with_trump = Deal.from_position(
+        hands=(cards("8S 9S 8H 9H"), cards("7D 8C QS 9C 10C")),
+        leader=0,
+        trick_number=4,
+        turn_up="JD",
+        trick=["AH"],
+    )
+    without = Deal.from_position(
+        hands=(cards("8S 9S 8H 9H"), cards("7S 8C QS 9C 10C")),
+        leader=0,
+        trick_number=4,
+        turn_up="JD",
+        trick=["AH"],
+    )
+    gives = [
+        r
+        for r in reasons_of(evaluate(with_trump, random.Random(1), "beginner"), "QS")
+        if r.kind is ReasonKind.GIVES_POINTS
+    ]
+    assert gives and not gives[0].unwinnable
+    gives = [
+        r
+        for r in reasons_of(evaluate(without, random.Random(1), "beginner"), "QS")
+        if r.kind is ReasonKind.GIVES_POINTS
+    ]
+    assert gives and gives[0].unwinnable
+
+
+def test_a_cheap_trump_keeps_the_higher_one() -> None:
+    # Full deal, trick 5: the seven of trumps takes the ace of clubs as well as the ace of trumps
+    # does, and keeps the ace.
+    deal = Deal.from_position(
+        hands=(cards("QC QS 7S KD"), cards("KH JH 7H AD 7D")),
+        leader=0,
+        trick_number=5,
+        turn_up="9D",
+        trick=["AC"],
+    )
+    evaluation = evaluate(deal, random.Random(1), "beginner")
+    assert Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AD")) in reasons_of(evaluation, "7D")
+
+
+def test_a_cheap_lead_is_worth_nothing_and_not_a_trump() -> None:
+    deal = Deal.from_position(
+        hands=(cards("7H QH 8S AC 9D"), cards("10D 7D 8H 9H KS")), leader=0, trick_number=3, turn_up="JD"
+    )
+    evaluation = evaluate(deal, random.Random(4), "beginner")
+    for estimate in evaluation.estimates:
+        for reason in estimate.reasons:
+            if reason.kind is ReasonKind.CHEAP_LEAD:
+                action = estimate.action
+                assert isinstance(action, Play) and action.card.points == 0
+                assert action.card.suit is not deal.trumps and reason.card is action.card
+    assert any(r.kind is ReasonKind.CHEAP_LEAD for r in reasons_of(evaluation, "7H"))
+    assert not any(r.kind is ReasonKind.CHEAP_LEAD for r in reasons_of(evaluation, "9D"))  # a trump
+
+
+def test_half_a_mariage_is_kept_only_while_its_partner_may_come() -> None:
+    # The queen of diamonds alone: the king is unseen, so it may still be drawn (rule 12).
+    unseen_king = Deal.from_position(
+        hands=(cards("QD 7H 8S 9C 7C"), cards("10D 7D 8H 9H JS")), leader=0, trick_number=3, turn_up="JH"
+    )
+    kept = reasons_of(evaluate(unseen_king, random.Random(4), "beginner"), "7H")
+    assert (
+        Reason(
+            ReasonKind.KEEPS_MARIAGE_CARD,
+            card=Card.parse("QD"),
+            combination=Combination.MARIAGE,
+            suit=Suit.DIAMONDS,
+        )
+        in kept
+    )
+    # The king played already: no mariage to hope for.
+    king_gone = Deal.from_position(
+        hands=(cards("QD 7H 8S 9C 7C"), cards("10D 7D 8H 9H JS")),
+        leader=0,
+        trick_number=3,
+        turn_up="JH",
+        won=(cards("KD 8D"), ()),
+    )
+    kept = reasons_of(evaluate(king_gone, random.Random(4), "beginner"), "7H")
+    assert not any(r.kind is ReasonKind.KEEPS_MARIAGE_CARD for r in kept)

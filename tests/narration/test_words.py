@@ -42,7 +42,7 @@ SOURCES = [pytest.param("expert_decisions", marks=pytest.mark.slow), "many_decis
 RANGE_WORDS = {
     Likelihood.ALMOST_CERTAIN: "all but won",
     Likelihood.VERY_LIKELY: "a very good chance",
-    Likelihood.LIKELY: "a fair chance",
+    Likelihood.LIKELY: "more likely than not",
     Likelihood.EVEN: "wide open",
     Likelihood.UNLIKELY: "will be hard",
     Likelihood.ALMOST_NO_CHANCE: "as good as lost",

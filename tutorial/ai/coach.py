@@ -34,14 +34,24 @@ from tutorial.engine.fast import FastDeal
 from .baselines import beats
 from .knowledge import Knowledge
 from .search import CONFIGS, MoveStats, SearchResult, compare, search
-from .types import LEVELS, Estimate, Evaluation, Grade, GradeKind, Level, Reason, ReasonKind
+from .types import (
+    GOOD_POINT_MARGIN,
+    GOOD_WIN_MARGIN,
+    LEVELS,
+    MISTAKE_POINT_MARGIN,
+    MISTAKE_WIN_MARGIN,
+    RISK_GAP,
+    Estimate,
+    Evaluation,
+    Grade,
+    GradeKind,
+    Level,
+    Reason,
+    ReasonKind,
+)
 
-#: Grades: an action within these margins of the best is good; beyond the second, a mistake.
-#: A margin counts only where the search can tell (the paired loss clears the noise).
-GOOD_WIN_MARGIN = 0.03  # chance of winning the deal
-GOOD_POINT_MARGIN = 5.0  # expected point difference
-MISTAKE_WIN_MARGIN = 0.12
-MISTAKE_POINT_MARGIN = 20.0
+#: A brisque's worth of card points (rule 1): thrown away for nothing, a mistake.
+BRISQUE_POINTS = 10
 
 #: The order in which reasons are listed (the first one's principle heads a hint).
 _ORDER = (
@@ -52,14 +62,17 @@ _ORDER = (
     ReasonKind.TURN_UP_COMBINATION,
     ReasonKind.BREAKS_DECLARATION,
     ReasonKind.TAKES_BRISQUE,
-    ReasonKind.SAVES_BRISQUE,
     ReasonKind.WINS_POINTS,
+    ReasonKind.SAVES_BRISQUE,
     ReasonKind.GIVES_POINTS,
     ReasonKind.HIGHER_TRUMP_RISK,
     ReasonKind.FIGHTS_DIX_DE_DER,
     ReasonKind.SPENDS_TRUMP,
     ReasonKind.KEEPS_TRUMP,
     ReasonKind.KEEPS_DECLARATION,
+    ReasonKind.KEEPS_MARIAGE_CARD,
+    ReasonKind.CHEAP_LEAD,
+    ReasonKind.LEAD_RISK,
 )
 _SUIT_COMBINATIONS = (Combination.CHOUINE, Combination.QUATERON, Combination.TIERCE, Combination.MARIAGE)
 #: A chance at least this far from the other actions' makes the last trick worth naming.
@@ -172,7 +185,12 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
         kind = GradeKind.FORCED
     elif mine.action == best.action:
         kind = GradeKind.GOOD
-    elif win_loss >= MISTAKE_WIN_MARGIN or point_loss >= MISTAKE_POINT_MARGIN:
+    elif (
+        win_loss >= MISTAKE_WIN_MARGIN
+        or point_loss >= MISTAKE_POINT_MARGIN
+        or _loses_the_deal(best, mine)
+        or (point_loss > GOOD_POINT_MARGIN and _throws_a_brisque(best, mine))
+    ):
         kind = GradeKind.MISTAKE
     elif win_loss > GOOD_WIN_MARGIN or point_loss > GOOD_POINT_MARGIN:
         kind = GradeKind.INACCURACY
@@ -193,17 +211,56 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
     )
 
 
+def _throws_a_brisque(best: Estimate, mine: Estimate) -> bool:
+    """Following, the move gives the other player a brisque's worth (rule 1: 10 card points)
+    more than the coach's choice, for certain: a ten thrown where a card worth nothing would do."""
+
+    def given(e: Estimate) -> int:
+        return sum(
+            r.points or 0 for r in e.reasons if r.kind is ReasonKind.GIVES_POINTS and r.probability is None
+        )
+
+    return given(mine) - given(best) >= BRISQUE_POINTS
+
+
+def _loses_the_deal(best: Estimate, mine: Estimate) -> bool:
+    """The move changes who is expected to win the deal: the best wins it (more often than
+    not), this move loses it (or ties), and the paired loss clears both the noise and the good
+    margin. Never a mere inaccuracy."""
+    return (
+        best.win_chance > 0.5 >= mine.win_chance
+        and _clears(mine.win_loss, mine.win_noise)
+        and mine.win_loss > GOOD_WIN_MARGIN
+    )
+
+
+def _spends_more_trump(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> bool:
+    """The graded move spends a trump the coach's choice keeps: it plays a trump and the choice
+    plays none, or a lower one (the trump at stake, whatever higher trump both keep)."""
+    spent = [r.card for r in mine if r.kind is ReasonKind.SPENDS_TRUMP and r.card is not None]
+    kept = [r.card for r in best if r.kind is ReasonKind.SPENDS_TRUMP and r.card is not None]
+    return bool(spent) and (not kept or kept[0].rank < spent[0].rank)
+
+
 def _gains(best: tuple[Reason, ...], mine: tuple[Reason, ...]) -> tuple[Reason, ...]:
     """What the best action gains over this one: its reasons (costs excepted) this one lacks;
     points taken count only when more than this one takes."""
     taken = max((r.points or 0 for r in mine if r.kind is ReasonKind.WINS_POINTS), default=0)
+    risked = min((r.points or 0 for r in mine if r.kind is ReasonKind.LEAD_RISK), default=None)
     mine_facts = {_fact(r) for r in mine}
-    return tuple(
-        r
-        for r in best
-        if not r.cost
-        and ((r.points or 0) > taken if r.kind is ReasonKind.WINS_POINTS else _fact(r) not in mine_facts)
-    )
+
+    def gains(r: Reason) -> bool:
+        if r.cost:
+            return False
+        if r.kind is ReasonKind.WINS_POINTS:
+            return (r.points or 0) > taken
+        if r.kind is ReasonKind.LEAD_RISK:
+            return risked is not None and (r.points or 0) + RISK_GAP <= risked
+        if r.kind is ReasonKind.KEEPS_TRUMP and _spends_more_trump(best, mine):
+            return True  # the trump at stake is the one the move spends (said by the words)
+        return _fact(r) not in mine_facts
+
+    return tuple(r for r in best if gains(r))
 
 
 def _fact(reason: Reason) -> tuple[object, ...]:
@@ -223,6 +280,10 @@ class _Context:
     breakable: frozenset[Suit]
     #: Lowest chance of taking the last trick among the actions.
     min_last: float
+    #: The cards the other hand may hold (seen in it, or unseen), once for every play.
+    possible: tuple[Card, ...]
+    #: Kings and queens held alone whose partner may still come (:func:`_mariage_halves`).
+    halves: tuple[Card, ...]
 
     @classmethod
     def build(cls, knowledge: Knowledge, result: SearchResult) -> _Context:
@@ -235,7 +296,9 @@ class _Context:
             for suit, _ in _broken(knowledge, reachable, a, _wins(knowledge, a, st))
         )
         min_last = min(st.last_trick / st.n for st in result.stats)
-        return cls(knowledge, result, actions, reachable, breakable, min_last)
+        possible = (*knowledge.opponent_known, *knowledge.unseen())
+        halves = _mariage_halves(knowledge, reachable)
+        return cls(knowledge, result, actions, reachable, breakable, min_last, possible, halves)
 
 
 def _reachable(
@@ -421,8 +484,37 @@ def _combination_reasons(c: _Candidate) -> list[Reason]:
     if c.play.declaration is not None:
         skip.add(c.play.card.suit)
     for suit in sorted(c.ctx.breakable - skip, key=lambda s: s.value):
-        out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=c.ctx.reachable[suit], suit=suit))
+        comb = c.ctx.reachable[suit]
+        held = all(Card(rank, suit) in k.hand for rank in comb.ranks)
+        out.append(Reason(ReasonKind.KEEPS_DECLARATION, combination=comb, suit=suit, held=held))
+    spent = {a.card for a in c.plays}
+    for card in c.ctx.halves:
+        if card is not c.play.card and card in spent and card.suit not in skip:
+            out.append(
+                Reason(
+                    ReasonKind.KEEPS_MARIAGE_CARD, card=card, combination=Combination.MARIAGE, suit=card.suit
+                )
+            )
     return out
+
+
+def _mariage_halves(k: Knowledge, reachable: dict[Suit, Combination]) -> tuple[Card, ...]:
+    """Kings and queens held alone whose partner (rule 12: king and queen of a suit) is unseen
+    and may still be drawn: half a mariage, in suits with nothing better within reach."""
+    if not k.talon_count and k.turn_up is None:
+        return ()
+    unseen = set(k.unseen())
+    if k.turn_up is not None:
+        unseen.add(k.turn_up)
+    declared = k.declared_suits(k.seat)
+    out = []
+    for card in k.hand:
+        if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit in declared or card.suit in reachable:
+            continue
+        partner = Card(Rank.QUEEN if card.rank is Rank.KING else Rank.KING, card.suit)
+        if partner not in k.hand and partner in unseen:
+            out.append(card)
+    return tuple(out)
 
 
 def _ends_deal(k: Knowledge, play: Play) -> bool:
@@ -473,7 +565,9 @@ def _follow_reasons(c: _Candidate) -> list[Reason]:
     card, lead = c.play.card, k.trick[0]
     points = lead.points + card.points
     if not beats(lead, card, k.trumps):
-        return [Reason(ReasonKind.GIVES_POINTS, points=points)] if points else []
+        # "Cannot take" only when no legal card takes it (a trump in free play would).
+        unwinnable = not any(beats(lead, a.card, k.trumps) for a in c.plays)
+        return [Reason(ReasonKind.GIVES_POINTS, points=points, unwinnable=unwinnable)] if points else []
     out = []
     if lead.is_brisque:
         out.append(Reason(ReasonKind.TAKES_BRISQUE, card=lead))
@@ -484,46 +578,57 @@ def _follow_reasons(c: _Candidate) -> list[Reason]:
     return out
 
 
+def _beaters(c: _Candidate, card: Card) -> bool:
+    """Does a card the other hand may hold (seen in it, or unseen) take ``card`` led (rule 5)?"""
+    trumps = c.ctx.knowledge.trumps
+    return any(beats(card, u, trumps) for u in c.ctx.possible)
+
+
 def _lead_reasons(c: _Candidate) -> list[Reason]:
-    """Leading: who takes the trick, as often as the sampled deals say."""
-    st = c.st
-    if c.ctx.knowledge.trick or not (st.trick_won or st.trick_points_lost):
+    """Leading: who takes the trick. Once every card is known, the solved line says it.
+    Before, a lead is "sure" only when no card the other may hold beats it (the highest card
+    of its suit left, and no trump out, or the highest trump); a card that can be beaten is
+    never said to have "a good chance", whatever the samples say. What the other puts on the
+    trick is unknown: the points said are the least it will hold, the card led."""
+    st, k = c.st, c.ctx.knowledge
+    if k.trick or not st.n:
         return []
-    n = st.n
-    known = _all_known(c.ctx.knowledge)  # rule 18: else the other hand is only sampled
-    if st.trick_won / n < 0.5:
-        if not st.trick_points_lost:
+    card = c.play.card
+    if _all_known(k):
+        if not (st.trick_won or st.trick_points_lost):
             return []
-        lost = n - st.trick_won
-        mean = st.trick_points_lost / lost
+        lost = st.n - st.trick_won
+        if lost * 2 > st.n:
+            return [Reason(ReasonKind.GIVES_POINTS, points=trick_value(st.trick_points_lost / lost))]
+        out = [Reason(ReasonKind.SAVES_BRISQUE, card=card)] if card.is_brisque else []
+        if st.trick_points_won:
+            points = trick_value(st.trick_points_won / st.trick_won)
+            out.append(Reason(ReasonKind.WINS_POINTS, points=points, card=card))
+        return out
+    if not _beaters(c, card):
+        out = [Reason(ReasonKind.SAVES_BRISQUE, card=card, least=True)] if card.is_brisque else []
+        return [*out, Reason(ReasonKind.WINS_POINTS, points=card.points, card=card, least=True)]
+    lost = st.n - st.trick_won
+    trumps = k.trumps
+    risk = [Reason(ReasonKind.LEAD_RISK, points=round(st.trick_points_lost / st.n))]
+    if (
+        not card.points
+        and card.suit is not trumps
+        and any(a.card.points or a.card.suit is trumps for a in c.plays if a is not c.play)
+    ):
+        return [Reason(ReasonKind.CHEAP_LEAD, card=card), *risk]
+    if lost * 2 > st.n and card.points:
         return [
             Reason(
                 ReasonKind.GIVES_POINTS,
-                points=trick_value(mean),
-                probability=_chance(lost, n, known),
-                mean=not known,
-            )
+                points=card.points,
+                card=card,
+                probability=_chance(lost, st.n, False),
+                least=True,
+            ),
+            *risk,
         ]
-    out = []
-    # A lead no card the other may hold can beat (the highest trump left, rule 5) takes the
-    # trick for certain, though what the other puts on it is still only a mean.
-    k = c.ctx.knowledge
-    sure = known or not any(beats(c.play.card, u, k.trumps) for u in k.unseen())
-    if c.play.card.is_brisque:
-        out.append(
-            Reason(ReasonKind.SAVES_BRISQUE, card=c.play.card, probability=_chance(st.trick_won, n, sure))
-        )
-    if st.trick_points_won:
-        mean = st.trick_points_won / st.trick_won
-        out.append(
-            Reason(
-                ReasonKind.WINS_POINTS,
-                points=trick_value(mean),
-                probability=_chance(st.trick_won, n, sure),
-                mean=not known,
-            )
-        )
-    return out
+    return risk
 
 
 def _trump_reasons(c: _Candidate) -> list[Reason]:
@@ -536,14 +641,20 @@ def _trump_reasons(c: _Candidate) -> list[Reason]:
             return [Reason(ReasonKind.KEEPS_TRUMP, card=max(own_trumps, key=lambda t: t.rank))]
         return []
     out = []
+    # A low trump played while a higher one stays in hand, where another play would spend that
+    # higher one: the higher trump is kept (a cheap win keeps the ace of trumps).
+    higher = [t for t in k.hand if t.suit is trumps and t.rank > card.rank]
+    if higher and any(a.card in higher for a in c.plays) and not _ends_deal(k, c.play):
+        out.append(Reason(ReasonKind.KEEPS_TRUMP, card=max(higher, key=lambda t: t.rank)))
     if not k.trick:
         others = c.ctx.result.other_hands
-        higher = sum(1 for mask in others if any(mask >> h.index & 1 for h in _higher_trumps(card)))
-        if higher:
+        risky = sum(1 for mask in others if any(mask >> h.index & 1 for h in _higher_trumps(card)))
+        if risky:
             out.append(
-                Reason(ReasonKind.HIGHER_TRUMP_RISK, card=card, probability=round(higher / len(others), 3))
+                Reason(ReasonKind.HIGHER_TRUMP_RISK, card=card, probability=round(risky / len(others), 3))
             )
-    out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
+    if not all(a.card.suit is trumps for a in c.plays):  # a compulsory trump spends nothing by choice
+        out.append(Reason(ReasonKind.SPENDS_TRUMP, card=card))
     return out
 
 

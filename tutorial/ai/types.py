@@ -52,7 +52,26 @@ class ReasonKind(StrEnum):
     #: combination, suit, points, card (the turn-up): losing trick 11 brings the turn-up (rule 7),
     #: which completes this combination in hand
     TURN_UP_COMBINATION = "turn_up_combination"
+    #: card: a lead worth no card points and no trump, while another lead would put points or a
+    #: trump at risk (what the other player may take is only what it puts on the trick)
+    CHEAP_LEAD = "cheap_lead"
+    #: card, combination (a mariage), suit: a king or queen kept whose partner is unseen and may
+    #: still be drawn, while another play would spend it
+    KEEPS_MARIAGE_CARD = "keeps_mariage_card"
+    #: points: leading while the other hand is unseen, the card points this lead puts at risk on
+    #: its trick, on average over the sampled deals (compared between leads, never said as a value)
+    LEAD_RISK = "lead_risk"
 
+
+#: Grades: an action within these margins of the best is good; beyond the second, a mistake.
+#: A margin counts only where the search can tell (the paired loss clears the noise).
+GOOD_WIN_MARGIN = 0.03  # chance of winning the deal
+GOOD_POINT_MARGIN = 5.0  # expected point difference
+MISTAKE_WIN_MARGIN = 0.12
+MISTAKE_POINT_MARGIN = 20.0
+#: A lead puts clearly fewer points at risk than another (:attr:`ReasonKind.LEAD_RISK`) when its
+#: mean is at least this much lower.
+RISK_GAP = 3
 
 #: The rules-reading point each kind of reason rests on.
 _RULES: dict[ReasonKind, int] = {
@@ -71,6 +90,9 @@ _RULES: dict[ReasonKind, int] = {
     ReasonKind.FIGHTS_DIX_DE_DER: 16,  # rule 16: the dix de der
     ReasonKind.HIGHER_TRUMP_RISK: 5,
     ReasonKind.TURN_UP_COMBINATION: 7,  # rule 7: the loser of trick 11 takes the turn-up
+    ReasonKind.CHEAP_LEAD: 5,  # rule 5: who takes the trick
+    ReasonKind.KEEPS_MARIAGE_CARD: 12,  # rule 12: the mariage, king and queen of a suit
+    ReasonKind.LEAD_RISK: 5,  # rule 5: who takes the trick
 }
 
 #: Kinds that speak against the action they belong to: costs, said as costs.
@@ -99,6 +121,9 @@ _PRINCIPLES: dict[ReasonKind, Principle] = {
     ReasonKind.FIGHTS_DIX_DE_DER: Principle.LAST_TRICK,
     ReasonKind.HIGHER_TRUMP_RISK: Principle.RISK,
     ReasonKind.TURN_UP_COMBINATION: Principle.DECLARATIONS,
+    ReasonKind.CHEAP_LEAD: Principle.POINTS,
+    ReasonKind.KEEPS_MARIAGE_CARD: Principle.DECLARATIONS,
+    ReasonKind.LEAD_RISK: Principle.POINTS,
 }
 
 
@@ -123,9 +148,15 @@ class Reason:
     suit: Suit | None = None
     probability: float | None = None
     action: Action | None = field(default=None, compare=False)
-    #: ``points`` is a mean over the sampled deals (rounded to a value a trick can have): said
-    #: with "about", never as a fact.
-    mean: bool = False
+    #: ``points`` is the least the trick will hold (the card led, while the other's answer is
+    #: unknown): said "at least", never as the trick's value. A mean is never stated.
+    least: bool = False
+    #: Following: no legal card of the seat takes this trick (said "cannot take", never
+    #: "leaves"); false whenever a trump or a higher card could take it.
+    unwinnable: bool = False
+    #: A combination kept (:attr:`ReasonKind.KEEPS_DECLARATION`) that is complete in hand: kept
+    #: to declare with one of its cards, not hoped for.
+    held: bool = False
 
     @property
     def principle(self) -> Principle:

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Grade, GradeKind, Reason
+from tutorial.ai import Grade, GradeKind, Reason, judge
 from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, npgettext, pgettext
-from .coach import MAX_SENTENCES, SMALL_POINTS, Coach, Form, plan, runner_up
+from .coach import MAX_SENTENCES, Coach, Form, plan, runner_up
 from .language import Speaker
 
 #: Kind of the coach's sentences (templates style them apart).
@@ -50,8 +50,10 @@ def _sentence(text: str) -> Line:
     return Line(text)
 
 
-def _idea(coach: Coach, deal: Deal, reason: Reason | None, form: Form) -> list[Line]:
-    return [] if reason is None else [Line(coach.idea(reason, deal, form), reason=reason)]
+def _idea(
+    coach: Coach, deal: Deal, reason: Reason | None, form: Form, best: Action | None = None
+) -> list[Line]:
+    return [] if reason is None else [Line(coach.idea(reason, deal, form, best), reason=reason)]
 
 
 def _forced(coach: Coach, deal: Deal, verdict: Grade, you: bool) -> str:
@@ -117,11 +119,12 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             if not isinstance(verdict.action, Play)
             else t.pgettext("coach-step", "The coach would have played the same.")
         )
-        other = runner_up(verdict.evaluation, verdict.action)
-        small = (
-            other is None or abs(verdict.estimate.point_difference - other.point_difference) < SMALL_POINTS
-        )
-        if not lines and small:
+        weight = coach.weight(verdict, deal, False)
+        if weight is not None:
+            # The next best is worse beyond the noise: the choice mattered, said as the review
+            # says it (one verdict per decision).
+            agree = weight
+        elif not lines and _next_best_as_good(verdict):
             agree = coach.sp.fill(
                 t.pgettext(
                     "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
@@ -141,15 +144,15 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
         return ChoiceNote(player, verdict.kind, tuple(lines))
     lines = [_sentence(coach.preference(verdict, deal))]
-    if planned.extra:
-        lines.append(Line(coach.thrown(deal, planned.extra, Form.DOES), reason=planned.support))
-    elif planned.support is not None:
-        lines += _idea(coach, deal, planned.support, Form.DOES)
-    else:
-        lines += _idea(coach, deal, planned.idea, Form.WOULD)
-    if planned.difference:
-        lines.append(_sentence(coach.difference(verdict, deal, Form.WOULD)))
+    lines += [Line(text, reason=r) for text, r in coach.worse(verdict, deal, False, MAX_SENTENCES - 1)]
     return ChoiceNote(player, verdict.kind, tuple(lines))
+
+
+def _next_best_as_good(verdict: Grade) -> bool:
+    """The next best action is about as good as the choice (or there is none): the choice
+    mattered little."""
+    other = runner_up(verdict.evaluation, verdict.action)
+    return other is None or judge(verdict.evaluation, other.action).kind is GradeKind.GOOD
 
 
 #: "Your choice is …" with the coach's choice, per grade.
@@ -177,7 +180,9 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "good":
         text = t.pgettext("coach-step", "A good choice, and the coach's own.")
         lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.YOU)]
-        return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines))
+        weight = coach.weight(verdict, deal, True)
+        extra = [_sentence(weight)] if weight is not None and len(lines) < MAX_SENTENCES - 1 else []
+        return ChoiceNote(seat, verdict.kind, (_sentence(text), *lines, *extra))
     if planned.verdict == "close":
         text = coach.close(verdict, deal, Form.YOU)
         return ChoiceNote(seat, verdict.kind, (_sentence(text), *_idea(coach, deal, planned.idea, Form.YOU)))
@@ -189,15 +194,8 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             if planned.difference:
                 head.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
             return ChoiceNote(seat, verdict.kind, tuple(head))
-    facts = (
-        [Line(coach.thrown(deal, planned.extra, Form.YOU), reason=planned.support)]
-        if planned.extra
-        else _idea(coach, deal, planned.support or planned.idea, Form.YOU)
-    )
-    if planned.difference:
-        facts.append(_sentence(coach.difference(verdict, deal, Form.YOU)))
-    room = MAX_SENTENCES - len(head)
-    return ChoiceNote(seat, verdict.kind, (*head, *facts[len(facts) - room :]))
+    facts = [Line(text, reason=r) for text, r in coach.worse(verdict, deal, True, MAX_SENTENCES - len(head))]
+    return ChoiceNote(seat, verdict.kind, (*head, *facts))
 
 
 #: A count of the coach's grades, per grade.

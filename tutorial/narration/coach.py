@@ -25,14 +25,18 @@ then the coach's choice with its idea and its estimate.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind
+from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind, judge
+from tutorial.ai.baselines import beats
+from tutorial.ai.types import GOOD_WIN_MARGIN, RISK_GAP
 from tutorial.engine import (
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
+    TRICKS_PER_DEAL,
     Action,
     Combination,
     Deal,
@@ -67,6 +71,8 @@ class Form(Enum):
     DOES = "does"  # a player's move in a narrated deal: "Alice takes the trick…"
     WOULD = "would"  # the coach's choice, after the fact: "Alice would have taken the trick…"
     YOU = "you"  # for the learner: "You would take the trick…"
+    #: the coach's choice for the learner, with its own subject: "With the ace, you would…"
+    BEST = "best"
 
 
 @dataclass(frozen=True)
@@ -128,8 +134,20 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         # A cost alone is no idea behind a good move (a trump spent, as any card would): the
         # agreement is then said alone.
         idea = gains[0] if gains else None
+        # A cost supports a good move's idea only when it is a fact ("cannot take this trick"),
+        # not a chance that reads as an objection.
+        costs = [r for r in costs if r.probability is None and r.kind is not ReasonKind.SPENDS_TRUMP]
         support = costs[0] if gains and costs else None
         if grade.close or grade.action != grade.best:
+            # Against "exchange, then this card" the move's own idea is no contrast, nor is
+            # keeping the very card the coach leaned towards.
+            best_card = grade.best.card if isinstance(grade.best, Play) else None
+            if (
+                isinstance(grade.best, Swap)
+                or isinstance(grade.action, Swap)
+                or (idea is not None and idea.card is not None and idea.card is best_card)
+            ):
+                idea = None
             return Plan("close", idea)
         return Plan("good", idea, support)
     better = [
@@ -147,8 +165,21 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     # it beyond the cheapest card, not the trick's (the trick could not be won).
     lost_anyway = any(r.kind is ReasonKind.GIVES_POINTS and r.probability is None for r in theirs)
     extra = given if support is not None and support.probability is None and lost_anyway else 0
+    idea = better[0] if better else None
     difference = _worth_saying(grade, deal) or not better
-    return Plan("worse", better[0] if better else None, support, difference, extra)
+    if idea is not None and idea.kind is ReasonKind.DECLARES and idea.points is not None:
+        # The declaration's points are the difference: said once.
+        same_range = Likelihood.of(grade.best_estimate.win_chance) is Likelihood.of(grade.estimate.win_chance)
+        difference = difference and not (
+            same_range and abs(_point_loss(grade) - idea.points) <= SMALL_POINTS * 2
+        )
+    if idea is not None and idea.kind is ReasonKind.KEEPS_TRUMP and isinstance(grade.action, Play):
+        # The trump at stake is the one the move spends, not the highest one kept by both.
+        spent = grade.action.card
+        if spent.suit is deal.trumps and spent is not idea.card:
+            # Following: the cost is a trump spent on this trick, not a card lost later.
+            idea = dataclasses.replace(idea, card=spent, least=bool(deal.trick))
+    return Plan("worse", idea, support, difference, extra)
 
 
 def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
@@ -162,6 +193,9 @@ def _is_chouine(reason: Reason) -> bool:
 
 def _separates(reason: Reason, others: Sequence[Reason]) -> bool:
     """Is ``reason`` true of this action and not of the other one (points: more of them)?"""
+    if reason.kind is ReasonKind.LEAD_RISK:
+        theirs = [r.points or 0 for r in others if r.kind is reason.kind]
+        return bool(theirs) and (reason.points or 0) + RISK_GAP <= min(theirs)
     if reason.kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
         same = [r.points or 0 for r in others if r.kind is reason.kind]
         mine = reason.points or 0
@@ -225,27 +259,76 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.DOES: pgettext("coach-does", "%(player)s captures %(card)s, a brisque."),
         Form.WOULD: pgettext("coach-would", "%(player)s would have captured %(card)s, a brisque."),
         Form.YOU: pgettext("coach-you", "You would capture %(card)s, a brisque."),
+        Form.BEST: pgettext("coach-best", "With %(best)s you would capture %(card)s, a brisque."),
     },
     (ReasonKind.SAVES_BRISQUE, ""): {
         Form.DOES: pgettext(
-            "coach-does", "%(player)s takes the trick with a brisque, whose points are safe."
-        ),
-        Form.WOULD: pgettext(
-            "coach-would", "%(player)s would have taken the trick with a brisque and kept its points."
-        ),
-        Form.YOU: pgettext("coach-you", "You would take the trick with a brisque and keep its points."),
-    },
-    (ReasonKind.SAVES_BRISQUE, "likely"): {
-        Form.DOES: pgettext(
-            "coach-does", "%(player)s leads a brisque with a good chance of taking the trick with it."
+            "coach-does", "%(player)s takes the trick with %(card)s, and that brisque's points are safe."
         ),
         Form.WOULD: pgettext(
             "coach-would",
-            "%(player)s would have led a brisque with a good chance of taking the trick with it.",
+            "%(player)s would have taken the trick with %(card)s and kept that brisque's points.",
         ),
         Form.YOU: pgettext(
-            "coach-you", "You would lead a brisque with a good chance of taking the trick with it."
+            "coach-you", "You would take the trick with %(card)s and keep that brisque's points."
         ),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would take the trick and keep the brisque's points."
+        ),
+    },
+    (ReasonKind.WINS_POINTS, "sure"): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s is sure to take this trick: %(other)s holds no card that beats %(card)s.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have been sure of the trick: %(other)s holds no card that beats %(card)s.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would be sure to take this trick: %(other)s holds no card that beats %(card)s."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(card)s you would be sure of the trick: %(other)s holds no card that beats it.",
+        ),
+    },
+    (ReasonKind.CHEAP_LEAD, ""): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s leads %(card)s, a card worth nothing, and risks no points on this trick.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, a card worth nothing, %(player)s would have put no points at risk on this trick.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would lead %(card)s, a card worth nothing, and risk no points on this trick.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s, a card worth nothing, you would risk none of your points on this trick.",
+        ),
+    },
+    (ReasonKind.KEEPS_MARIAGE_CARD, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s keeps %(card)s: %(combination)s is still possible."),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s: %(combination)s was still possible.",
+        ),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s: %(combination)s would still be possible."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would keep %(card)s: %(combination)s would still be possible."
+        ),
+    },
+    (ReasonKind.LEAD_RISK, ""): {
+        Form.DOES: pgettext("coach-does", "%(player)s puts fewer points at risk on this trick."),
+        Form.WOULD: pgettext(
+            "coach-would", "With %(best)s, %(player)s would have put fewer points at risk on this trick."
+        ),
+        Form.YOU: pgettext("coach-you", "You would put fewer points at risk on this trick."),
+        Form.BEST: pgettext("coach-best", "With %(best)s you would put fewer points at risk on this trick."),
     },
     (ReasonKind.SPENDS_TRUMP, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s uses up a trump."),
@@ -254,9 +337,97 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
     (ReasonKind.KEEPS_TRUMP, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s keeps %(card)s, a trump, for the tricks to come."),
         Form.WOULD: pgettext(
-            "coach-would", "%(player)s would have kept %(card)s, a trump, for the tricks to come."
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump, for the tricks to come.",
         ),
         Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, for the tricks to come."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would keep %(card)s, a trump, for the tricks to come."
+        ),
+    },
+    (ReasonKind.KEEPS_TRUMP, "spare"): {
+        Form.DOES: pgettext("coach-does", "%(player)s does not spend %(card)s, a trump, on this trick."),
+        Form.WOULD: pgettext(
+            "coach-would", "With %(best)s, %(player)s would not have spent %(card)s, a trump, on this trick."
+        ),
+        Form.YOU: pgettext("coach-you", "You would not spend %(card)s, a trump, on this trick."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would not spend %(card)s, a trump, on this trick."
+        ),
+    },
+    (ReasonKind.KEEPS_TRUMP, "end"): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s keeps %(card)s for the last five tricks, when a trump takes any card of a suit one "
+            "lacks.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s for the last five tricks, when a trump takes "
+            "any card of a suit one lacks.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would keep %(card)s for the last five tricks, when a trump takes any card of a suit you "
+            "lack.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s for the last five tricks, when a trump takes any card of "
+            "a suit you lack.",
+        ),
+    },
+    (ReasonKind.KEEPS_TRUMP, "brisque"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump and a brisque, for the tricks to come."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump and a brisque, for the tricks to "
+            "come.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would keep %(card)s, a trump and a brisque, for the tricks to come."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s, a trump and a brisque, for the tricks to come.",
+        ),
+    },
+    (ReasonKind.KEEPS_DECLARATION, "held"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(combination)s in hand, to declare it with one of its cards."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(combination)s in hand, to declare it with one of "
+            "its cards.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would keep %(combination)s in hand, to declare it with one of its cards."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(combination)s in hand, to declare it with one of its cards.",
+        ),
+    },
+    (ReasonKind.SAVES_BRISQUE, "lead"): {
+        Form.DOES: pgettext(
+            "coach-does",
+            "%(player)s leads %(card)s, which nothing %(other)s holds can beat: that brisque is safe.",
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have led %(card)s, which nothing %(other)s holds can beat, and kept that "
+            "brisque safe.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would lead %(card)s, which nothing %(other)s holds can beat, and keep that brisque safe.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best", "%(best)s is a brisque that nothing %(other)s holds can beat: led now, it is safe."
+        ),
     },
     (ReasonKind.DECLARES, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s declares %(combination)s, worth %(points)s."),
@@ -264,6 +435,9 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-would", "%(player)s would have declared %(combination)s, worth %(points)s."
         ),
         Form.YOU: pgettext("coach-you", "You would declare %(combination)s, worth %(points)s."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would declare %(combination)s, worth %(points)s."
+        ),
     },
     (ReasonKind.DECLARES, "chouine"): {
         Form.DOES: pgettext(
@@ -276,11 +450,18 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext(
             "coach-you", "You would declare %(combination)s and win the deal as soon as the trick is over."
         ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would declare %(combination)s and win the deal as soon as the trick is over.",
+        ),
     },
     (ReasonKind.KEEPS_DECLARATION, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s keeps %(combination)s within reach."),
-        Form.WOULD: pgettext("coach-would", "%(player)s would have kept %(combination)s within reach."),
+        Form.WOULD: pgettext(
+            "coach-would", "With %(best)s, %(player)s would have kept %(combination)s within reach."
+        ),
         Form.YOU: pgettext("coach-you", "You would keep %(combination)s within reach."),
+        Form.BEST: pgettext("coach-best", "With %(best)s you would keep %(combination)s within reach."),
     },
     (ReasonKind.BREAKS_DECLARATION, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s gives up %(combination)s."),
@@ -292,6 +473,9 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-would", "%(player)s would have taken the last chance to declare %(combination)s."
         ),
         Form.YOU: pgettext("coach-you", "This is your last chance to declare %(combination)s."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would take your last chance to declare %(combination)s."
+        ),
     },
     (ReasonKind.EXCHANGES_SEVEN, ""): {
         Form.DOES: pgettext("coach-does", "%(player)s takes %(card)s, the turn-up, for the seven of trumps."),
@@ -299,6 +483,9 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-would", "%(player)s would have taken %(card)s, the turn-up, for the seven of trumps."
         ),
         Form.YOU: pgettext("coach-you", "You would take %(card)s, the turn-up, for the seven of trumps."),
+        Form.BEST: pgettext(
+            "coach-best", "The coach would take %(card)s, the turn-up, for the seven of trumps."
+        ),
     },
     (ReasonKind.LAST_CHANCE_EXCHANGE, ""): {
         Form.DOES: pgettext(
@@ -316,6 +503,11 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "This is your last chance to get %(card)s for the seven: from trick %(trick)s on, nobody may "
             "exchange.",
         ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "This is your last chance to get %(card)s for the seven: from trick %(trick)s on, nobody may "
+            "exchange.",
+        ),
     },
     (ReasonKind.FIGHTS_DIX_DE_DER, ""): {
         Form.DOES: pgettext(
@@ -327,6 +519,10 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         ),
         Form.YOU: pgettext(
             "coach-you", "You would make sure of the last trick and its %(bonus)s points, the dix de der."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would make sure of the last trick and its %(bonus)s points, the dix de der.",
         ),
     },
     (ReasonKind.FIGHTS_DIX_DE_DER, "likely"): {
@@ -342,6 +538,11 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext(
             "coach-you",
             "You would stand the better chance of the last trick and its %(bonus)s points, the dix de der.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would stand the better chance of the last trick and its %(bonus)s points, "
+            "the dix de der.",
         ),
     },
     (ReasonKind.TURN_UP_COMBINATION, ""): {
@@ -360,6 +561,11 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-you",
             "By losing this trick you would take the turn-up, %(card)s, and with it %(combination)s, worth "
             "%(points)s.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would lose this trick on purpose and take the turn-up, %(card)s, and with it "
+            "%(combination)s, worth %(points)s.",
         ),
     },
 }
@@ -388,39 +594,58 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "You would take the trick and its %(num)s card point.",
             "You would take the trick and its %(num)s card points.",
         ),
+        Form.BEST: npgettext(
+            "coach-best",
+            "With %(best)s you would take the trick and its %(num)s card point.",
+            "With %(best)s you would take the trick and its %(num)s card points.",
+        ),
     },
-    (ReasonKind.WINS_POINTS, "likely"): {
+    (ReasonKind.WINS_POINTS, "last"): {
         Form.DOES: npgettext(
             "coach-does",
-            "%(player)s has a good chance of taking the trick, worth about %(num)s card point.",
-            "%(player)s has a good chance of taking the trick, worth about %(num)s card points.",
+            "%(player)s takes the last trick: its %(num)s card point and the %(bonus)s of the dix de der.",
+            "%(player)s takes the last trick: its %(num)s card points and the %(bonus)s of the dix de der.",
         ),
         Form.WOULD: npgettext(
             "coach-would",
-            "%(player)s would have had a good chance of taking the trick, worth about %(num)s card point.",
-            "%(player)s would have had a good chance of taking the trick, worth about %(num)s card points.",
+            "%(player)s would have taken the last trick: its %(num)s card point and the %(bonus)s of the "
+            "dix de der.",
+            "%(player)s would have taken the last trick: its %(num)s card points and the %(bonus)s of the "
+            "dix de der.",
         ),
         Form.YOU: npgettext(
             "coach-you",
-            "You would have a good chance of taking the trick, worth about %(num)s card point.",
-            "You would have a good chance of taking the trick, worth about %(num)s card points.",
+            "You take the last trick: its %(num)s card point and the %(bonus)s of the dix de der.",
+            "You take the last trick: its %(num)s card points and the %(bonus)s of the dix de der.",
+        ),
+        Form.BEST: npgettext(
+            "coach-best",
+            "With %(best)s you would take the last trick: its %(num)s card point and the %(bonus)s of the "
+            "dix de der.",
+            "With %(best)s you would take the last trick: its %(num)s card points and the %(bonus)s of the "
+            "dix de der.",
         ),
     },
-    (ReasonKind.WINS_POINTS, "sure"): {
+    (ReasonKind.WINS_POINTS, "lead"): {
         Form.DOES: npgettext(
             "coach-does",
-            "%(player)s is sure to take the trick, worth about %(num)s card point.",
-            "%(player)s is sure to take the trick, worth about %(num)s card points.",
+            "%(player)s leads %(card)s and will take the trick, with %(num)s card point in it.",
+            "%(player)s leads %(card)s and will take the trick, with %(num)s card points in it.",
         ),
         Form.WOULD: npgettext(
             "coach-would",
-            "%(player)s would have been sure to take the trick, worth about %(num)s card point.",
-            "%(player)s would have been sure to take the trick, worth about %(num)s card points.",
+            "%(player)s would have led %(card)s and taken the trick, with %(num)s card point in it.",
+            "%(player)s would have led %(card)s and taken the trick, with %(num)s card points in it.",
         ),
         Form.YOU: npgettext(
             "coach-you",
-            "You would be sure to take the trick, worth about %(num)s card point.",
-            "You would be sure to take the trick, worth about %(num)s card points.",
+            "You would lead %(card)s and take the trick, with %(num)s card point in it.",
+            "You would lead %(card)s and take the trick, with %(num)s card points in it.",
+        ),
+        Form.BEST: npgettext(
+            "coach-best",
+            "With %(best)s you would take the trick, with %(num)s card point in it.",
+            "With %(best)s you would take the trick, with %(num)s card points in it.",
         ),
     },
     (ReasonKind.GIVES_POINTS, ""): {
@@ -435,25 +660,36 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "You would leave the trick and its %(num)s card points to %(other)s.",
         ),
     },
-    (ReasonKind.GIVES_POINTS, "likely"): {
+    (ReasonKind.GIVES_POINTS, "unwinnable"): {
         Form.DOES: npgettext(
             "coach-does",
-            "%(other)s will probably take the trick, worth about %(num)s card point.",
-            "%(other)s will probably take the trick, worth about %(num)s card points.",
+            "%(player)s cannot take this trick: its %(num)s card point goes to %(other)s.",
+            "%(player)s cannot take this trick: its %(num)s card points go to %(other)s.",
         ),
         Form.YOU: npgettext(
             "coach-you",
-            "%(other)s would probably take the trick, worth about %(num)s card point.",
-            "%(other)s would probably take the trick, worth about %(num)s card points.",
+            "You cannot take this trick: its %(num)s card point would go to %(other)s.",
+            "You cannot take this trick: its %(num)s card points would go to %(other)s.",
+        ),
+    },
+    (ReasonKind.GIVES_POINTS, "likely"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(other)s will probably take this trick, and with it the %(num)s point of %(card)s.",
+            "%(other)s will probably take this trick, and with it the %(num)s points of %(card)s.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "%(other)s would probably take this trick, and with it the %(num)s point of %(card)s.",
+            "%(other)s would probably take this trick, and with it the %(num)s points of %(card)s.",
         ),
     },
 }
-
 #: A chance as the object of "have": "every chance", "a slim chance"… (one per range).
 _CHANCE: dict[Likelihood, tuple[str, str]] = {
     Likelihood.ALMOST_CERTAIN: pgettext("chance", "every chance"),
     Likelihood.VERY_LIKELY: pgettext("chance", "a very good chance"),
-    Likelihood.LIKELY: pgettext("chance", "a fair chance"),
+    Likelihood.LIKELY: pgettext("chance", "a better than even chance"),
     Likelihood.EVEN: pgettext("chance", "an even chance"),
     Likelihood.UNLIKELY: pgettext("chance", "a slim chance"),
     Likelihood.ALMOST_NO_CHANCE: pgettext("chance", "almost no chance"),
@@ -465,13 +701,213 @@ _ESTIMATE: dict[Likelihood | str, tuple[str, str]] = {
     Likelihood.VERY_LIKELY: pgettext(
         "coach-estimate", "You then have a very good chance of winning the deal."
     ),
-    Likelihood.LIKELY: pgettext("coach-estimate", "You then have a fair chance of winning the deal."),
+    Likelihood.LIKELY: pgettext("coach-estimate", "You are then more likely than not to win the deal."),
     Likelihood.EVEN: pgettext("coach-estimate", "The deal is then wide open."),
     Likelihood.UNLIKELY: pgettext("coach-estimate", "Even so, winning the deal will be hard."),
     Likelihood.ALMOST_NO_CHANCE: pgettext("coach-estimate", "Even so, the deal is as good as lost."),
     "won": pgettext("coach-estimate", "Every card is known: played right, the deal is yours."),
     "tie": pgettext("coach-estimate", "Every card is known: the best you can get now is a tie."),
     "lost": pgettext("coach-estimate", "Every card is known: the deal can no longer be won."),
+}
+
+
+#: What a move gives up against the coach's choice (:meth:`Coach.difference`), by side: "you"
+#: (the learner), "would" (a narrated player); "-then" when the sentence follows the coach's
+#: choice and its idea, and supports it without naming the card again.
+_OUTCOMES: dict[tuple[str, str], dict[str, tuple[str, str]]] = {
+    ("won", "lost"): {
+        "you": pgettext("coach-you", "With %(best)s you would win the deal; with your choice you lose it."),
+        "would": pgettext(
+            "coach-would", "With %(best)s, %(player)s would have won the deal; as played, it is lost."
+        ),
+        "you-then": pgettext("coach-then", "That would win you the deal; with your choice you lose it."),
+        "would-then": pgettext(
+            "coach-then", "That would have won the deal for %(player)s; as played, it is lost."
+        ),
+    },
+    ("won", "tie"): {
+        "you": pgettext(
+            "coach-you", "With %(best)s you would win the deal; with your choice it ends in a tie."
+        ),
+        "would": pgettext(
+            "coach-would", "With %(best)s, %(player)s would have won the deal; as played, it ends in a tie."
+        ),
+        "you-then": pgettext("coach-then", "That would win you the deal; with your choice it ends in a tie."),
+        "would-then": pgettext(
+            "coach-then", "That would have won the deal for %(player)s; as played, it ends in a tie."
+        ),
+    },
+    ("tie", "lost"): {
+        "you": pgettext(
+            "coach-you", "With %(best)s you would save a tie; with your choice you lose the deal."
+        ),
+        "would": pgettext(
+            "coach-would", "With %(best)s, %(player)s would have saved a tie; as played, the deal is lost."
+        ),
+        "you-then": pgettext("coach-then", "That would save a tie; with your choice you lose the deal."),
+        "would-then": pgettext(
+            "coach-then", "That would have saved a tie for %(player)s; as played, the deal is lost."
+        ),
+    },
+}
+_CHANCES: dict[str, tuple[str, str]] = {
+    "you": pgettext(
+        "coach-you",
+        "With %(best)s you would have %(best_chance)s of winning the deal; with your choice, %(chance)s.",
+    ),
+    "would": pgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
+        "%(chance)s.",
+    ),
+    "you-then": pgettext(
+        "coach-then", "That would give you %(best_chance)s of winning the deal; with your choice, %(chance)s."
+    ),
+    "would-then": pgettext(
+        "coach-then",
+        "That would have given %(player)s %(best_chance)s of winning the deal; as played, %(chance)s.",
+    ),
+}
+_POINTS_MORE: dict[tuple[str, bool], tuple[str, str, str]] = {
+    ("you", True): npgettext(
+        "coach-you",
+        "With %(best)s you would end the deal %(num)s point better off.",
+        "With %(best)s you would end the deal %(num)s points better off.",
+    ),
+    ("you", False): npgettext(
+        "coach-you",
+        "With %(best)s you would end the deal about %(num)s point better off.",
+        "With %(best)s you would end the deal about %(num)s points better off.",
+    ),
+    ("would", True): npgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
+        "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+    ("would", False): npgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
+        "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+    ),
+    ("you-then", True): npgettext(
+        "coach-then",
+        "In all, you would end the deal %(num)s point better off.",
+        "In all, you would end the deal %(num)s points better off.",
+    ),
+    ("you-then", False): npgettext(
+        "coach-then",
+        "In all, you would end the deal about %(num)s point better off.",
+        "In all, you would end the deal about %(num)s points better off.",
+    ),
+    ("would-then", True): npgettext(
+        "coach-then",
+        "In all, %(player)s would have ended the deal %(num)s point better off.",
+        "In all, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+    ("would-then", False): npgettext(
+        "coach-then",
+        "In all, %(player)s would have ended the deal about %(num)s point better off.",
+        "In all, %(player)s would have ended the deal about %(num)s points better off.",
+    ),
+}
+_CLEARLY: dict[str, tuple[str, str]] = {
+    "you": pgettext("coach-you", "With %(best)s you would have a clearly better chance of winning the deal."),
+    "would": pgettext(
+        "coach-would", "With %(best)s, %(player)s would have had a clearly better chance of winning the deal."
+    ),
+    "you-then": pgettext("coach-then", "That would give you a clearly better chance of winning the deal."),
+    "would-then": pgettext(
+        "coach-then", "That would have given %(player)s a clearly better chance of winning the deal."
+    ),
+}
+_BETTER: dict[str, tuple[str, str]] = {
+    "you": pgettext("coach-you", "With %(best)s you would have a better chance of winning the deal."),
+    "would": pgettext(
+        "coach-would", "With %(best)s, %(player)s would have had a better chance of winning the deal."
+    ),
+    "you-then": pgettext("coach-then", "That would give you a better chance of winning the deal."),
+    "would-then": pgettext(
+        "coach-then", "That would have given %(player)s a better chance of winning the deal."
+    ),
+}
+_SLIGHT: dict[str, tuple[str, str]] = {
+    "you": pgettext(
+        "coach-you", "With %(best)s you would have a slightly better chance of winning the deal."
+    ),
+    "would": pgettext(
+        "coach-would",
+        "With %(best)s, %(player)s would have had a slightly better chance of winning the deal.",
+    ),
+    "you-then": pgettext("coach-then", "That would give you a slightly better chance of winning the deal."),
+    "would-then": pgettext(
+        "coach-then", "That would have given %(player)s a slightly better chance of winning the deal."
+    ),
+}
+
+
+#: The second step of a hint: the idea with its cards, per reason kind (and variant).
+_FOCUS: dict[tuple[ReasonKind, str], tuple[str, str]] = {
+    (ReasonKind.TAKES_BRISQUE, ""): pgettext(
+        "coach-hint", "%(card)s on the table is a brisque: which of your cards can capture it?"
+    ),
+    (ReasonKind.SAVES_BRISQUE, ""): pgettext(
+        "coach-hint", "A brisque that takes the trick keeps its own points: %(card)s can."
+    ),
+    (ReasonKind.WINS_POINTS, "sure"): pgettext(
+        "coach-hint", "Nothing %(other)s may hold beats %(card)s: that trick is yours if you lead it."
+    ),
+    (ReasonKind.KEEPS_TRUMP, ""): pgettext(
+        "coach-hint", "%(card)s is a trump: is this the trick to spend it on?"
+    ),
+    (ReasonKind.DECLARES, ""): pgettext("coach-hint", "You can declare %(combination)s, worth %(points)s."),
+    (ReasonKind.DECLARES, "chouine"): pgettext(
+        "coach-hint", "You can declare %(combination)s: it wins the deal as soon as the trick is over."
+    ),
+    (ReasonKind.LAST_CHANCE_DECLARE, ""): pgettext(
+        "coach-hint", "This is the last chance to declare %(combination)s."
+    ),
+    (ReasonKind.EXCHANGES_SEVEN, ""): pgettext(
+        "coach-hint",
+        "The turn-up, %(turn_up)s, is yours for the seven of trumps, and the exchange does not use up the "
+        "turn.",
+    ),
+    (ReasonKind.LAST_CHANCE_EXCHANGE, ""): pgettext(
+        "coach-hint", "After this turn nobody may exchange the seven of trumps for the turn-up, %(turn_up)s."
+    ),
+    (ReasonKind.KEEPS_DECLARATION, ""): pgettext(
+        "coach-hint", "%(combination)s is still within your reach: which of these cards would break it?"
+    ),
+    (ReasonKind.KEEPS_MARIAGE_CARD, ""): pgettext(
+        "coach-hint", "%(card)s may still make %(combination)s: do you want to part with it?"
+    ),
+    (ReasonKind.CHEAP_LEAD, ""): pgettext(
+        "coach-hint", "A card worth nothing gives nothing away, even if %(other)s takes the trick."
+    ),
+    (ReasonKind.LEAD_RISK, ""): pgettext(
+        "coach-hint",
+        "Some of these leads put more points at risk than others: count what %(other)s could take.",
+    ),
+    (ReasonKind.FIGHTS_DIX_DE_DER, ""): pgettext(
+        "coach-hint", "The last trick brings %(bonus)s points, the dix de der: who will take it?"
+    ),
+    (ReasonKind.TURN_UP_COMBINATION, ""): pgettext(
+        "coach-hint",
+        "Losing this trick brings you the turn-up, %(card)s: what would it make with your cards?",
+    ),
+}
+_FOCUS_POINTS = npgettext(
+    "coach-hint",
+    "There is %(num)s card point in this trick for whoever takes it.",
+    "There are %(num)s card points in this trick for whoever takes it.",
+)
+
+#: A combination named by the coach, with what it is made of where the language wants it (the
+#: translation adds it; English and French say the name alone).
+_GLOSSES: dict[Combination, tuple[str, str]] = {
+    Combination.MARIAGE: pgettext("coach-gloss-mariage", "%(combination)s"),
+    Combination.TIERCE: pgettext("coach-gloss-tierce", "%(combination)s"),
+    Combination.QUATERON: pgettext("coach-gloss-quateron", "%(combination)s"),
+    Combination.CHOUINE: pgettext("coach-gloss-chouine", "%(combination)s"),
 }
 
 
@@ -484,12 +920,23 @@ class Coach:
         self.lang = sp.lang
         self.players = tuple(players)
         self.narrator = Narrator(sp, players)
+        #: Combinations this coach has glossed already: a page (one coach) explains each once.
+        self._glossed: set[Combination] = set()
 
     # ------------------------------------------------------------------ pieces
-    def _combination(self, comb: Combination | None, suit: Suit | None, deal: Deal) -> str:
+    def _combination(
+        self, comb: Combination | None, suit: Suit | None, deal: Deal, gloss: bool = False
+    ) -> str:
+        """A combination as a noun phrase; ``gloss``: with what it is made of where a language
+        wants it said where the coach uses the word (Spanish, whose players do not know the
+        French names: «una tierce (rey, dama y jota del mismo palo)»)."""
         if comb is None:
             return ""
-        return self.narrator.combination(comb, suit, declaration_in_trumps(comb, suit, deal.trumps))
+        name = self.narrator.combination(comb, suit, declaration_in_trumps(comb, suit, deal.trumps))
+        if not gloss or comb not in _GLOSSES or comb in self._glossed:
+            return name
+        self._glossed.add(comb)
+        return self.sp.fill(self.t.pgettext(*_GLOSSES[comb]), combination=name)
 
     def action(self, action: Action, deal: Deal) -> str:
         """An action as a noun phrase: "the queen of spades", "the queen of spades, declaring a
@@ -523,18 +970,34 @@ class Coach:
         return self.t.pgettext(*_CHANCE[Likelihood.of(win_chance)])
 
     # ------------------------------------------------------------------ one reason
-    def idea(self, reason: Reason, deal: Deal, form: Form) -> str:
+    def idea(
+        self, reason: Reason, deal: Deal, form: Form, best: Action | None = None, named: bool = True
+    ) -> str:
         """One reason as a sentence whose subject is a player (the one to act in ``deal``, or
         the learner in :attr:`Form.YOU`), never the card: what the move does, what the coach's
-        choice would have done, or what a move would do for the learner. A chance is said in
-        the words of the sentence; a mean is said "about"."""
+        choice (``best``) would have done, or what a move would do for the learner
+        (:attr:`Form.BEST`: the coach's choice for the learner, "With the ace, you would…").
+        A chance is said in the words of the sentence; no mean is stated as a value."""
         t = self.t
         kind, points = reason.kind, reason.points or 0
-        likely = reason.probability is not None or reason.mean
-        if kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
-            sure = kind is ReasonKind.WINS_POINTS and reason.mean and reason.probability is None
-            plurals = _POINTS[(kind, "sure" if sure else ("likely" if likely else ""))]
-            context, singular, plural = plurals.get(form) or plurals[Form.DOES]
+        if form is Form.BEST and best is None:
+            form = Form.YOU
+        if kind is ReasonKind.WINS_POINTS and reason.least:
+            forms = _IDEAS[(kind, "sure")]
+            text = t.pgettext(*(forms.get(form) or forms[Form.DOES]))
+        elif kind in (ReasonKind.WINS_POINTS, ReasonKind.GIVES_POINTS):
+            if kind is ReasonKind.GIVES_POINTS and reason.least:
+                variant = "likely"
+            elif kind is ReasonKind.GIVES_POINTS and reason.unwinnable:
+                variant = "unwinnable"
+            elif kind is ReasonKind.WINS_POINTS and deal.trick_number == TRICKS_PER_DEAL:
+                variant = "last"  # rule 16: the last trick brings the dix de der
+            elif kind is ReasonKind.WINS_POINTS and not deal.trick and reason.card is not None:
+                variant = "lead"  # the trick is not played yet: "will take"
+            else:
+                variant = ""
+            plurals = _POINTS[(kind, variant)]
+            context, singular, plural = plurals.get(form) or plurals.get(Form.YOU) or plurals[Form.DOES]
             text = t.npgettext(context, singular, plural, points)
         elif kind is ReasonKind.HIGHER_TRUMP_RISK:
             p = reason.probability
@@ -543,16 +1006,7 @@ class Coach:
             )
             text = t.pgettext(*_RISK[variant])
         else:
-            if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
-                variant = "chouine"
-            elif (
-                kind in (ReasonKind.SAVES_BRISQUE, ReasonKind.FIGHTS_DIX_DE_DER)
-                and reason.probability is not None
-            ):
-                variant = "likely"
-            else:
-                variant = ""
-            forms = _IDEAS[(kind, variant)]
+            forms = _IDEAS[(kind, _variant(reason, deal))]
             text = t.pgettext(*(forms.get(form) or forms[Form.DOES]))
         seat = deal.to_act
         values = {
@@ -560,7 +1014,10 @@ class Coach:
             "other": self.narrator.name(1 - seat),
             "num": points,
             "card": self.sp.card(reason.card) if reason.card is not None else "",
-            "combination": self._combination(reason.combination, reason.suit, deal),
+            "best": (self._choice(best) if named else t.pgettext("coach", "the coach's choice"))
+            if best is not None
+            else "",
+            "combination": self._combination(reason.combination, reason.suit, deal, gloss=True),
             "points": self.points(points),
             "bonus": LAST_TRICK_BONUS,
             "trick": LAST_SWAP_TRICK,
@@ -570,7 +1027,8 @@ class Coach:
     def ideas(self, planned: Plan, deal: Deal, form: Form) -> list[tuple[str, Reason | None]]:
         """The idea and the supporting fact of a good or close move as sentences, with the
         reason each says: a declaration that gives up a bigger combination of its suit in one
-        sentence ("declares a mariage now rather than hope for the tierce"); passing at au
+        sentence ("declares a mariage now, and so gives up the tierce for good": one combination a
+        suit, rule 13); passing at au
         sept with the seven of trumps in hand, said as keeping it."""
         t = self.t
         idea, support = planned.idea, planned.support
@@ -585,14 +1043,14 @@ class Coach:
             text = (
                 t.pgettext(
                     "coach-you",
-                    "You would declare %(combination)s now, worth %(points)s, rather than hope for "
-                    "%(bigger)s.",
+                    "You would declare %(combination)s now, worth %(points)s, and so give up %(bigger)s for "
+                    "good.",
                 )
                 if form is Form.YOU
                 else t.pgettext(
                     "coach-does",
-                    "%(player)s declares %(combination)s now, worth %(points)s, rather than hope for "
-                    "%(bigger)s.",
+                    "%(player)s declares %(combination)s now, worth %(points)s, and so gives up %(bigger)s "
+                    "for good.",
                 )
             )
             values = {
@@ -620,36 +1078,51 @@ class Coach:
             out.append((capitalize(self.sp.fill(text, **values)), None))
         return out
 
-    def thrown(self, deal: Deal, n: int, form: Form) -> str:
-        """Points thrown on a trick the coach's choice lets go too, beyond what that choice puts on
-        it (a trump might take the trick: the coach keeps it, so nothing says it cannot)."""
+    def thrown(self, deal: Deal, n: int, form: Form, best: Action | None = None) -> str:
+        """Points thrown on a trick the coach's choice (``best``) lets go too, beyond what that
+        choice puts on it (a trump might take the trick: the coach keeps it, so nothing says it
+        cannot): "With the eight of spades you would lose this trick too, but give Max 10 points
+        less"."""
         t = self.t
+        you = form in (Form.YOU, Form.BEST)
         text = (
             t.npgettext(
-                "coach-you",
-                "You would let this trick go with %(num)s card point more on it than needed.",
-                "You would let this trick go with %(num)s card points more on it than needed.",
+                "coach-best",
+                "With %(best)s you would lose this trick too, but give %(other)s %(num)s point less.",
+                "With %(best)s you would lose this trick too, but give %(other)s %(num)s points less.",
                 n,
             )
-            if form is Form.YOU
+            if you
             else t.npgettext(
-                "coach-does",
-                "%(player)s lets this trick go with %(num)s card point more on it than needed.",
-                "%(player)s lets this trick go with %(num)s card points more on it than needed.",
+                "coach-would",
+                "With %(best)s, %(player)s would have lost this trick too, but given %(other)s %(num)s "
+                "point less.",
+                "With %(best)s, %(player)s would have lost this trick too, but given %(other)s %(num)s "
+                "points less.",
                 n,
             )
         )
-        return capitalize(self.sp.fill(text, player=self.narrator.name(deal.to_act), num=n))
+        seat = deal.to_act
+        values = {
+            "player": self.narrator.name(seat),
+            "other": self.narrator.name(1 - seat),
+            "best": self._choice(best)
+            if best is not None
+            else self.t.pgettext("coach", "the coach's choice"),
+            "num": n,
+        }
+        return capitalize(self.sp.fill(text, **values))
 
     def reason(self, reason: Reason, deal: Deal) -> str:
         """What ``reason`` says of a move the player to act in ``deal`` makes."""
         return self.idea(reason, deal, Form.DOES)
 
     # ------------------------------------------------------------------ the difference
-    def difference(self, grade: Grade, deal: Deal, form: Form) -> str:
+    def difference(self, grade: Grade, deal: Deal, form: Form, named: bool = True) -> str:
         """What the move gives up against the coach's choice, in one sentence: the outcome once
         every card is known, else the chance of winning the deal in words when its range
-        differs, else the points."""
+        differs, else the points. ``named`` False: the note has just said the coach's choice and
+        its idea, so this sentence supports it ("That would leave you…") without naming it."""
         t = self.t
         best, mine = grade.best_estimate, grade.estimate
         exact = _exact(grade.evaluation, deal)
@@ -659,111 +1132,89 @@ class Coach:
             "best_chance": self.chance(best.win_chance),
             "chance": self.chance(mine.win_chance),
         }
-        you = form is Form.YOU
+        side = ("you" if form is Form.YOU else "would") + ("" if named else "-then")
         if exact and _outcome(best.win_chance) != _outcome(mine.win_chance):
             pair = (_outcome(best.win_chance), _outcome(mine.win_chance))
-            messages = {
-                ("won", "lost"): (
-                    pgettext(
-                        "coach-you", "With %(best)s you would win the deal; with your choice you lose it."
-                    ),
-                    pgettext(
-                        "coach-would",
-                        "With %(best)s, %(player)s would have won the deal; as played, it is lost.",
-                    ),
-                ),
-                ("won", "tie"): (
-                    pgettext(
-                        "coach-you",
-                        "With %(best)s you would win the deal; with your choice it ends in a tie.",
-                    ),
-                    pgettext(
-                        "coach-would",
-                        "With %(best)s, %(player)s would have won the deal; as played, it ends in a tie.",
-                    ),
-                ),
-                ("tie", "lost"): (
-                    pgettext(
-                        "coach-you", "With %(best)s you would save a tie; with your choice you lose the deal."
-                    ),
-                    pgettext(
-                        "coach-would",
-                        "With %(best)s, %(player)s would have saved a tie; as played, the deal is lost.",
-                    ),
-                ),
-            }
-            text = t.pgettext(*messages[pair][0 if you else 1])
+            text = t.pgettext(*_OUTCOMES[pair][side])
         elif not exact and Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
-            if you:
-                text = t.pgettext(
-                    "coach-you",
-                    "With %(best)s you would have %(best_chance)s of winning the deal; with your choice, "
-                    "%(chance)s.",
-                )
-            else:
-                text = t.pgettext(
-                    "coach-would",
-                    "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as "
-                    "played, %(chance)s.",
-                )
+            text = t.pgettext(*_CHANCES[side])
+        elif not exact and grade.win_loss > GOOD_WIN_MARGIN and grade.win_loss > mine.win_noise:
+            # The grade rests on the chance of winning the deal: the sentence says so.
+            text = t.pgettext(*(_CLEARLY if grade.kind is GradeKind.MISTAKE else _BETTER)[side])
         elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
             values["num"] = n
-            if you and exact:
-                text = t.npgettext(
-                    "coach-you",
-                    "With %(best)s you would end the deal %(num)s point better off.",
-                    "With %(best)s you would end the deal %(num)s points better off.",
-                    n,
-                )
-            elif you:
-                text = t.npgettext(
-                    "coach-you",
-                    "With %(best)s you would end the deal about %(num)s point better off.",
-                    "With %(best)s you would end the deal about %(num)s points better off.",
-                    n,
-                )
-            elif exact:
-                text = t.npgettext(
-                    "coach-would",
-                    "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
-                    "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
-                    n,
-                )
-            else:
-                text = t.npgettext(
-                    "coach-would",
-                    "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
-                    "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
-                    n,
-                )
-        elif you:
-            text = t.pgettext(
-                "coach-you", "With %(best)s you would have a slightly better chance of winning the deal."
-            )
+            text = t.npgettext(*_POINTS_MORE[(side, exact)], n)
         else:
-            text = t.pgettext(
-                "coach-would",
-                "With %(best)s, %(player)s would have had a slightly better chance of winning the deal.",
-            )
+            text = t.pgettext(*_SLIGHT[side])
         return capitalize(self.sp.fill(text, **values))
 
     def close(self, grade: Grade, deal: Deal, form: Form) -> str:
         """A move the search cannot tell from the coach's choice: "about as good"; once every
         card is known, the same, or the points it gives up, as a fact."""
         t = self.t
-        values: dict[str, object] = {"best": self.action(grade.best, deal)}
+        values: dict[str, object] = {
+            "best": self.action(grade.best, deal),
+            "player": self.narrator.name(deal.to_act),
+            "turn_up": self.sp.card(deal.turn_up) if deal.turn_up is not None else "",
+        }
         you = form is Form.YOU
+        best_follow = grade.best_estimate.follow_up if isinstance(grade.best, Swap) else None
         if isinstance(grade.action, Swap) and isinstance(grade.best, Play):
-            # The exchange weighed against playing at once without it (its value is that of
-            # its best follow-up, rule 10).
+            # "Exchange, then X" weighed against the coach's card without the exchange (the
+            # exchange does not use up the turn, rule 10): never the exchange against a card.
             text = (
                 t.pgettext(
-                    "coach-step", "About as good as the coach's choice: %(best)s, without the exchange."
+                    "coach-step",
+                    "Exchanging here brings little, %(turn_up)s for the seven: the coach would keep the "
+                    "seven and play %(best)s, but the exchange is no mistake.",
                 )
                 if you
                 else t.pgettext(
                     "coach-step",
-                    "The coach would have played %(best)s without the exchange; the two are about as good.",
+                    "Exchanging here brought little, %(turn_up)s for the seven: the coach would not have "
+                    "done it, but it is no mistake.",
+                )
+            )
+        elif isinstance(grade.action, Play) and isinstance(best_follow, Play):
+            # The coach would exchange first, then play: "exchange, then X" against the move.
+            values["follow"] = self.sp.card(best_follow.card)
+            if best_follow.card is grade.action.card:
+                text = (
+                    t.pgettext(
+                        "coach-step",
+                        "A good card. The coach would first exchange the seven for %(turn_up)s, but that "
+                        "changes almost nothing.",
+                    )
+                    if you
+                    else t.pgettext(
+                        "coach-step",
+                        "The coach would first have exchanged the seven for %(turn_up)s, but that changes "
+                        "almost nothing.",
+                    )
+                )
+            else:
+                text = (
+                    t.pgettext(
+                        "coach-step",
+                        "About as good as the coach's choice: exchange the seven of trumps first (that does "
+                        "not use up the turn), then play %(follow)s.",
+                    )
+                    if you
+                    else t.pgettext(
+                        "coach-step",
+                        "The coach would have exchanged the seven of trumps first, then played %(follow)s; "
+                        "the two are about as good.",
+                    )
+                )
+        elif _twins(grade) or (_exact(grade.evaluation, deal) and _point_loss(grade) == 0):
+            # Two cards that do the same (a nine or an eight of one suit, no points): no "leaning".
+            text = (
+                t.pgettext(
+                    "coach-step", "Just as good as the coach's choice, %(best)s: it comes to the same."
+                )
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach would have played %(best)s, which comes to the same."
                 )
             )
         elif not _exact(grade.evaluation, deal):
@@ -771,7 +1222,8 @@ class Coach:
                 t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
                 if you
                 else t.pgettext(
-                    "coach-step", "The coach leaned towards %(best)s, but the two are about as good."
+                    "coach-step",
+                    "In %(player)s’s place the coach leaned towards %(best)s, but the two are about as good.",
                 )
             )
         elif (n := _point_loss(grade)) == 0:
@@ -841,18 +1293,93 @@ class Coach:
             return self.t.pgettext(*_ESTIMATE[_outcome(estimate.win_chance)])
         return self.t.pgettext(*_ESTIMATE[Likelihood.of(estimate.win_chance)])
 
+    def question(self, evaluation: Evaluation, deal: Deal) -> str:
+        """The first step of a hint: a question about this position, from what the seat sees
+        (the card led, the cards in hand that can take it, a combination or the exchange on
+        offer, how much of the talon is left), never a stock line."""
+        t = self.t
+        seat = deal.to_act
+        actions = [e.action for e in evaluation.estimates]
+        plays = [a for a in actions if isinstance(a, Play)]
+        values: dict[str, object] = {"other": self.narrator.name(1 - seat)}
+        if evaluation.forced or len(actions) == 1:
+            text = t.pgettext("coach-hint", "The rules leave you a single choice here: which one, and why?")
+        elif deal.phase is Phase.AU_SEPT and deal.turn_up is not None:
+            values["card"] = self.sp.card(deal.turn_up)
+            text = t.pgettext(
+                "coach-hint",
+                "“Au sept”: take %(card)s for the seven of trumps, or keep the seven? This is the last "
+                "chance to exchange.",
+            )
+        elif deal.trick:
+            lead = deal.trick[0]
+            values["card"] = self.sp.card(lead)
+            takers = [a for a in plays if beats(lead, a.card, deal.trumps)]
+            if not takers:
+                text = t.pgettext(
+                    "coach-hint",
+                    "No card of yours takes %(card)s: which one gives %(other)s the fewest points?",
+                )
+            elif lead.suit is not deal.trumps and all(a.card.suit is deal.trumps for a in takers):
+                text = t.pgettext(
+                    "coach-hint",
+                    "Only a trump takes %(card)s: is this trick worth one, or do you keep your trumps?",
+                )
+            else:
+                text = t.pgettext(
+                    "coach-hint",
+                    "%(other)s has led %(card)s: can you take it, and what would it cost you?",
+                )
+        else:
+            declaring = [a for a in plays if a.declaration is not None]
+            if declaring:
+                first = declaring[0]
+                values["combination"] = self._combination(
+                    first.declaration, first.declaration_suit, deal, gloss=True
+                )
+                text = t.pgettext(
+                    "coach-hint",
+                    "You can declare %(combination)s as you lead: now, or is there more to wait for?",
+                )
+            elif any(isinstance(a, Swap) for a in actions) and deal.turn_up is not None:
+                values["card"] = self.sp.card(deal.turn_up)
+                text = t.pgettext(
+                    "coach-hint",
+                    "You hold the seven of trumps: is it time to take %(card)s? The exchange does not use up "
+                    "your turn.",
+                )
+            elif deal.talon_size == 0:
+                text = t.pgettext(
+                    "coach-hint",
+                    "The talon is empty: %(other)s must now follow suit, going higher on a trump lead when "
+                    "possible, or else trump when possible. Count what %(other)s has left.",
+                )
+            elif deal.talon_size <= 4:
+                values["num"] = deal.talon_size
+                text = t.npgettext(
+                    "coach-hint",
+                    "Only %(num)s card is left to draw: which cards do you want for the last tricks, when "
+                    "suit must be followed?",
+                    "Only %(num)s cards are left to draw: which cards do you want for the last tricks, when "
+                    "suit must be followed?",
+                    deal.talon_size,
+                )
+            else:
+                text = t.pgettext(
+                    "coach-hint",
+                    "You lead: if %(other)s takes the trick, what does your card give away, and what do you "
+                    "keep?",
+                )
+        return capitalize(self.sp.fill(text, **values))
+
     def hint(self, evaluation: Evaluation, deal: Deal) -> Hint:
         """The three steps of a hint; the last one at most three sentences: the coach's
         choice, the idea behind it and what it leaves the learner."""
         t = self.t
         best = evaluation.best
-        candidates = [self.action(e.action, deal) for e in evaluation.estimates[:CANDIDATES]]
         exact = evaluation.exact or deal.talon_size == 0
         if evaluation.forced or len(evaluation.estimates) == 1:
-            # One legal action: no choice to weigh; what it does and where the deal stands.
-            text = t.pgettext("coach", "Only one choice is allowed here: %(action)s.") % {
-                "action": candidates[0]
-            }
+            # One legal action: said at once, then what it does and where the deal stands.
             if isinstance(best.action, Play) and len(deal.hands[deal.to_act]) == 1:
                 choice = t.pgettext("coach", "Only %(card)s is left in your hand.") % {
                     "card": self.sp.card(best.action.card)
@@ -864,30 +1391,99 @@ class Coach:
             else:
                 choice = t.pgettext("coach", "It is the only choice the rules allow.")
             ideas = [r for r in said(best.reasons, exact) if not r.cost][:1]
-            return Hint(
-                self.principle(best.principle),
-                capitalize(text),
-                choice,
-                tuple(self.idea(r, deal, Form.YOU) for r in ideas),
-                self.estimate(best, deal, exact),
-            )
+            does = " ".join(self.idea(r, deal, Form.YOU) for r in ideas)
+            outcome = self.estimate(best, deal, exact)
+            return Hint(choice, does or outcome, outcome if does else "", (), "")
+        # A card the coach counts a mistake is never put forward as worth weighing.
+        worth = [
+            e
+            for e in evaluation.estimates
+            if e is best or judge(evaluation, e.action).kind is not GradeKind.MISTAKE
+        ]
+        shown = worth[:CANDIDATES]
+        way = _other_way(evaluation, deal)
+        if way is not None and way not in shown and judge(evaluation, way.action).kind is GradeKind.GOOD:
+            shown = [*shown[: CANDIDATES - 1], way]  # step 3 may name it: step 2 lists it
+        candidates = [self.action(e.action, deal) for e in shown]
         text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
             "actions": self.sp.join(candidates, "or")
         }
         choice = self._would_choose(best, deal)
         other = runner_up(evaluation, best.action)
-        theirs = said(other.reasons, exact) if other is not None else ()
-        ideas = [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
+        ideas = []
+        # First against the other way of playing the trick (what the question asked), then
+        # against the next best.
+        for against in (_other_way(evaluation, deal), other):
+            if against is not None and not ideas:
+                ideas = self._against_idea(evaluation, against, deal, exact)
         said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
-        if not said_ideas and other is not None:
+        if not said_ideas and way is not None and judge(evaluation, way.action).kind is GradeKind.GOOD:
+            # The other way of playing the trick (what step 1 asked about) is about as good.
+            said_ideas = (
+                capitalize(
+                    t.pgettext("coach-you", "You could play %(other)s almost as well.")
+                    % {"other": self.action(way.action, deal)}
+                ),
+            )
+        elif not said_ideas and other is not None:
             said_ideas = (self._against(best, other, deal, exact),)
+        focus = self.focus(ideas[0], deal) if ideas else None
+        if focus is not None and ideas[0].kind is ReasonKind.KEEPS_TRUMP and deal.trick:
+            focus = None  # step 1 already asks whether the trick is worth a trump
         return Hint(
-            principle=self.principle(ideas[0].principle if ideas else best.principle),
-            candidates=capitalize(text),
+            principle=self.question(evaluation, deal),
+            candidates=capitalize(text) if focus is None else f"{capitalize(text)} {focus}",
             choice=choice,
             reasons=said_ideas,
             estimate=self.estimate(best, deal, evaluation.exact),
         )
+
+    def _against_idea(
+        self, evaluation: Evaluation, against: Estimate, deal: Deal, exact: bool
+    ) -> list[Reason]:
+        """The one idea the coach's choice has over ``against``: what the coach's grade of that
+        action says it lacks (the trump it would spend is the one at stake), else a reason of the
+        choice that ``against`` lacks."""
+        best = evaluation.best
+        gains = [r for r in said(judge(evaluation, against.action).reasons, exact) if not r.cost]
+        if gains:
+            idea = gains[0]
+            spent = against.action.card if isinstance(against.action, Play) else None
+            if idea.kind is ReasonKind.KEEPS_TRUMP and spent is not None and spent.suit is deal.trumps:
+                idea = dataclasses.replace(idea, card=spent)
+            return [idea]
+        theirs = said(against.reasons, exact)
+        return [r for r in said(best.reasons, exact) if not r.cost and _separates(r, theirs)][:1]
+
+    def focus(self, reason: Reason, deal: Deal) -> str | None:
+        """The second step of a hint: the idea that matters here, with its cards, before the
+        coach names its choice (None for a kind with nothing to add to the candidates)."""
+        kind = reason.kind
+        if kind is ReasonKind.WINS_POINTS and reason.least:
+            key = "sure"
+        elif kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
+            key = "chouine"
+        else:
+            key = ""
+        points = kind is ReasonKind.WINS_POINTS and key == ""
+        message = _FOCUS.get((kind, key))
+        if message is None and not points:
+            return None
+        seat = deal.to_act
+        values = {
+            "other": self.narrator.name(1 - seat),
+            "card": self.sp.card(reason.card) if reason.card is not None else "",
+            "combination": self._combination(reason.combination, reason.suit, deal, gloss=True),
+            "points": self.points(reason.points or 0),
+            "num": reason.points or 0,
+            "bonus": LAST_TRICK_BONUS,
+            "turn_up": self.sp.card(deal.turn_up) if deal.turn_up is not None else "",
+        }
+        if message is None:
+            text = self.t.npgettext(*_FOCUS_POINTS, reason.points or 0)
+        else:
+            text = self.t.pgettext(*message)
+        return capitalize(self.sp.fill(text, **values))
 
     def _against(self, best: Estimate, other: Estimate, deal: Deal, exact: bool) -> str:
         """The coach's choice against the next best, when no reason sets it apart: the points
@@ -954,6 +1550,16 @@ class Coach:
         if isinstance(grade.best, Swap):
             if deal.phase is Phase.AU_SEPT:
                 return t.pgettext("coach", "The coach would exchange the seven of trumps.")
+            if isinstance(follow, Play) and _trumps_lead(deal, follow):
+                return self.sp.fill(
+                    t.pgettext(
+                        "coach",
+                        "The coach would first exchange the seven of trumps for %(card)s, then trump "
+                        "%(lead)s with it: the exchange does not use up the turn.",
+                    ),
+                    card=self.sp.card(follow.card),
+                    lead=self.sp.card(deal.trick[0]),
+                )
             if isinstance(follow, Play):
                 return t.pgettext(
                     "coach",
@@ -989,6 +1595,16 @@ class Coach:
         if isinstance(grade.best, Swap):
             if deal.phase is Phase.AU_SEPT:
                 return t.pgettext("coach-step", "The coach would rather have exchanged the seven of trumps.")
+            if isinstance(follow, Play) and _trumps_lead(deal, follow):
+                return self.sp.fill(
+                    t.pgettext(
+                        "coach-step",
+                        "The coach would first have exchanged the seven of trumps for %(card)s, then trumped "
+                        "%(lead)s with it: the exchange does not use up the turn.",
+                    ),
+                    card=self.sp.card(follow.card),
+                    lead=self.sp.card(deal.trick[0]),
+                )
             if isinstance(follow, Play):
                 return t.pgettext(
                     "coach-step",
@@ -1020,6 +1636,126 @@ class Coach:
             "action": self.action(grade.best, deal)
         }
 
+    def weight(self, grade: Grade, deal: Deal, you: bool) -> str | None:
+        """How much a good choice mattered, when it did: the next best action is graded worse
+        than the coach's choice (beyond the noise), so any other choice gave something up. None
+        when the next best is about as good."""
+        other = runner_up(grade.evaluation, grade.action)
+        if other is None or grade.action != grade.best:
+            return None
+        second = judge(grade.evaluation, other.action)
+        if second.kind is not GradeKind.MISTAKE:
+            return None
+        t = self.t
+        exact = _exact(grade.evaluation, deal)
+        best = grade.best_estimate
+        if exact and _outcome(best.win_chance) == "won" and _outcome(other.win_chance) != "won":
+            text = (
+                t.pgettext("coach-step", "Any other choice would lose the deal.")
+                if you
+                else t.pgettext(
+                    "coach-step", "The coach would have played the same: any other choice lost the deal."
+                )
+            )
+        elif not exact and second.win_loss > GOOD_WIN_MARGIN:
+            text = (
+                t.pgettext("coach-step", "Any other choice would make the deal clearly harder to win.")
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "The coach would have played the same: any other choice made the deal clearly harder to "
+                    "win.",
+                )
+            )
+        elif len(grade.evaluation.estimates) == 2:
+            n = max(1, _point_loss(second))
+            text = (
+                t.npgettext(
+                    "coach-step",
+                    "The other choice would cost %(num)s point.",
+                    "The other choice would cost %(num)s points.",
+                    n,
+                )
+                if you
+                else t.npgettext(
+                    "coach-step",
+                    "The coach would have played the same: the other choice cost %(num)s point.",
+                    "The coach would have played the same: the other choice cost %(num)s points.",
+                    n,
+                )
+            )
+            return capitalize(text % {"num": n})
+        else:
+            n = max(1, _point_loss(second))
+            text = (
+                t.npgettext(
+                    "coach-step",
+                    "Any other choice would cost at least %(num)s point.",
+                    "Any other choice would cost at least %(num)s points.",
+                    n,
+                )
+                if you
+                else t.npgettext(
+                    "coach-step",
+                    "The coach would have played the same: any other choice cost at least %(num)s point.",
+                    "The coach would have played the same: any other choice cost at least %(num)s points.",
+                    n,
+                )
+            )
+            return capitalize(text % {"num": n})
+        return capitalize(text)
+
+    def worse(self, grade: Grade, deal: Deal, you: bool, room: int) -> list[tuple[str, Reason | None]]:
+        """After the coach's preference, what a worse move gives up, in at most ``room``
+        sentences (by :func:`plan`): the idea behind the coach's choice, said as the coach's
+        ("With the ace, you would…"), then the move's own cost (the contrast), or else the
+        difference in chance or points, which then supports the idea ("That would…") without
+        naming the card a third time."""
+        planned = plan(grade, deal)
+        out: list[tuple[str, Reason | None]] = []
+        idea = planned.idea
+        if (
+            you
+            and idea is not None
+            and idea.kind is ReasonKind.DECLARES
+            and isinstance(grade.action, Play)
+            and isinstance(grade.best, Play)
+            and grade.action.card is grade.best.card
+            and grade.action.declaration is None
+        ):
+            # The same card without its declaration: what is given up is the declaration.
+            text = self.t.pgettext(
+                "coach-best",
+                "Played without declaring, %(card)s gives up %(combination)s: declare it as you play the "
+                "card, for %(points)s whether or not you take the trick.",
+            )
+            values = {
+                "card": self.sp.card(grade.action.card),
+                "combination": self._combination(idea.combination, idea.suit, deal, gloss=True),
+                "points": self.points(idea.points or 0),
+            }
+            return [(capitalize(self.sp.fill(text, **values)), idea)]
+        if planned.idea is not None and not planned.extra:  # points thrown for nothing: that is the idea
+            form = Form.BEST if you else Form.WOULD
+            out.append((self.idea(planned.idea, deal, form, grade.best), planned.idea))
+        mine = Form.YOU if you else Form.DOES
+        same_card = (
+            isinstance(grade.action, Play)
+            and isinstance(grade.best, Play)
+            and grade.action.card is grade.best.card
+        )
+        if same_card:
+            pass  # the same card, another declaration: its cost is the coach's choice's too
+        elif planned.extra:
+            out.append((self.thrown(deal, planned.extra, mine, grade.best), planned.support))
+        elif planned.support is not None:
+            out.append((self.idea(planned.support, deal, mine), planned.support))
+        if planned.difference and len(out) < room:
+            side = Form.YOU if you else Form.WOULD
+            then = len(out) == 1 and (planned.idea is not None or bool(planned.extra))
+            out.append((self.difference(grade, deal, side, named=not then), None))
+        return out[:room]
+
     def review(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
         """After the deal, after :meth:`better`: the idea behind the coach's choice and the
         difference (at most two sentences, by :func:`plan`); nothing for a good or forced
@@ -1029,14 +1765,20 @@ class Coach:
             isinstance(grade.action, Swap) and not isinstance(grade.best, Pass)
         ):
             return ()
-        planned = plan(grade, deal)
-        out = [self.idea(planned.idea, deal, Form.YOU)] if planned.idea is not None else []
-        if planned.difference:
-            out.append(self.difference(grade, deal, Form.YOU))
-        return tuple(out)
+        # After the deal, in the past and as the replay of the same decision says it.
+        return tuple(text for text, _ in self.worse(grade, deal, False, MAX_SENTENCES - 1))
 
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
+        if isinstance(grade.action, Play) and isinstance(grade.best, Play):
+            return self.sp.fill(
+                self.t.pgettext(
+                    "coach",
+                    "For the coach, playing %(action)s here would be a mistake: it would play %(best)s.",
+                ),
+                action=self.action(grade.action, deal),
+                best=self.action(grade.best, deal),
+            )
         question = self.t.pgettext("coach", "For the coach, %(action)s is a mistake here.") % {
             "action": self.action(grade.action, deal)
         }
@@ -1048,9 +1790,95 @@ class Coach:
         if isinstance(grade.action, Swap) and not isinstance(grade.best, Pass):
             return ()
         planned = plan(grade, deal)
+        if planned.extra:
+            return (self.thrown(deal, planned.extra, Form.YOU, grade.best),)
         if planned.idea is not None:
-            return (self.idea(planned.idea, deal, Form.YOU),)
+            # The warning names the move and the coach's choice: a card named twice already is
+            # then "the coach's choice".
+            same = (
+                isinstance(grade.action, Play)
+                and isinstance(grade.best, Play)
+                and grade.action.card is grade.best.card
+            )
+            return (self.idea(planned.idea, deal, Form.BEST, grade.best, named=not same),)
         return (self.difference(grade, deal, Form.YOU),)
+
+
+def _twins(grade: Grade) -> bool:
+    """The move and the coach's choice are two cards of one suit worth the same points, with no
+    declaration: whatever the search leans to, they do the same here."""
+    a, b = grade.action, grade.best
+    return (
+        isinstance(a, Play)
+        and isinstance(b, Play)
+        and a.declaration is None
+        and b.declaration is None
+        and a.card.suit is b.card.suit
+        and a.card.points == b.card.points
+    )
+
+
+def _other_way(evaluation: Evaluation, deal: Deal) -> Estimate | None:
+    """Following, the best action that plays the trick the other way from the coach's choice
+    (taking it when the choice lets it go, or letting it go when the choice takes it): what
+    the hint's question asked about (None when every card does the same)."""
+    if not deal.trick:
+        return None
+    lead = deal.trick[0]
+
+    def takes(e: Estimate) -> bool:
+        return isinstance(e.action, Play) and beats(lead, e.action.card, deal.trumps)
+
+    best = evaluation.best
+    others = [e for e in evaluation.estimates if isinstance(e.action, Play) and takes(e) is not takes(best)]
+    if not others:
+        return None
+
+    def cost(e: Estimate) -> tuple[int, int, int]:
+        # The obvious way a player would do it: the cheapest card (the lowest trump to ruff).
+        card = e.action.card if isinstance(e.action, Play) else None
+        assert card is not None
+        return (int(card.suit is deal.trumps), card.points, int(card.rank))
+
+    return min(others, key=cost)
+
+
+#: The talon holds at most this many cards: the last five tricks are near.
+_NEAR_END = 6
+
+
+def _variant(reason: Reason, deal: Deal) -> str:
+    """Which of a reason kind's sentences says it (see :data:`_IDEAS`)."""
+    kind = reason.kind
+    if kind is ReasonKind.KEEPS_TRUMP and reason.least:
+        return "spare"  # the trump the move spends on this trick
+    if (
+        kind is ReasonKind.KEEPS_TRUMP
+        and 0 < deal.talon_size <= _NEAR_END
+        and not (reason.card is not None and reason.card.is_brisque)
+    ):
+        return "end"  # rule 8: in strict play a void follower must trump
+    if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
+        return "chouine"
+    if kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:
+        return "likely"
+    if kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:
+        return "brisque"
+    if kind is ReasonKind.KEEPS_DECLARATION and reason.held:
+        return "held"
+    if kind is ReasonKind.SAVES_BRISQUE and reason.least:
+        return "lead"
+    return ""
+
+
+def _trumps_lead(deal: Deal, follow: Play) -> bool:
+    """After the exchange, the follow-up trumps the card led (a trump on another suit)."""
+    return (
+        bool(deal.trick)
+        and deal.trick[0].suit is not deal.trumps
+        and follow.card.suit is deal.trumps
+        and beats(deal.trick[0], follow.card, deal.trumps)
+    )
 
 
 def _last_chance(grade: Grade) -> bool:

@@ -1,0 +1,337 @@
+"""The coach's notes say one true thing with its own subject (issue 24's readers' findings):
+the coach's alternative is said as the coach's ("With the ace, you would…"), the card at
+stake is the one the move spends, the exchange is weighed as "exchange, then X" against X
+(rule 10), a move that loses the deal is a mistake, and the first step of a hint is about
+this position."""
+
+from __future__ import annotations
+
+import random
+
+from tutorial.ai import Estimate, Evaluation, GradeKind, Reason, ReasonKind, evaluate, judge
+from tutorial.engine import Action, Card, Deal, Pass, Play, Swap
+from tutorial.narration.choices import answer_note, choice_note
+from tutorial.narration.coach import Coach, Form, plan
+from tutorial.narration.language import speaker
+
+PLAYERS = ("Alice", "Bob")
+
+
+def cards(codes: str) -> list[Card]:
+    return [Card.parse(c) for c in codes.split()]
+
+
+def coach(lang: str = "en") -> Coach:
+    return Coach(speaker(lang), PLAYERS)
+
+
+def estimate(action: Action, win: float, diff: float, *reasons: Reason, **paired: object) -> Estimate:
+    with_action = tuple(
+        Reason(r.kind, r.points, r.card, r.combination, r.suit, r.probability, action) for r in reasons
+    )
+    return Estimate(action, win, diff, with_action, **paired)  # type: ignore[arg-type]
+
+
+def leading(hand: str, turn_up: str = "JC", trick_number: int = 4) -> Deal:
+    return Deal.from_position(
+        hands=(cards(hand), cards("8S 9S 8H 9H 7H")), leader=0, trick_number=trick_number, turn_up=turn_up
+    )
+
+
+def test_the_coachs_alternative_has_its_own_subject() -> None:
+    # The learner throws the seven of hearts; the coach would capture the ten with the ace.
+    deal = Deal.from_position(
+        hands=(cards("8S 9S 8H 9H"), cards("AD 7H 8C QS KS")),
+        leader=0,
+        trick_number=4,
+        turn_up="JC",
+        trick=["10D"],
+    )
+    ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
+    evaluation = Evaluation(
+        1,
+        "expert",
+        40,
+        (
+            estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
+            estimate(
+                seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0
+            ),
+        ),
+    )
+    graded = judge(evaluation, seven)
+    assert graded.kind is GradeKind.MISTAKE
+    said = [line.text for line in answer_note(coach(), deal, graded).sentences]
+    idea = next(s for s in said if "ten of diamonds" in s)
+    assert idea.startswith("With the ace of diamonds you would"), said
+    assert not any(s.startswith("You would capture") for s in said), said
+    for line in coach("fr").warning_reasons(graded, deal):
+        assert not line.startswith("Vous prendriez"), line  # « Vous feriez… » for the coach's card
+    # Named at most twice in the note: the difference then says "In all…" or "That would…".
+    assert sum(s.count("ace of diamonds") for s in said) <= 2, said
+
+
+def test_the_trump_at_stake_is_the_one_the_move_spends() -> None:
+    # Trumps are clubs. The move spends the ten of clubs; the coach's seven of diamonds keeps
+    # it. Both keep the ace of clubs: the card at stake is the ten.
+    deal = Deal.from_position(
+        hands=(cards("8S 9S 9H 7H"), cards("AC 10C 7D 8H QS")),
+        leader=0,
+        trick_number=8,
+        turn_up="JC",
+        trick=["KS"],
+    )
+    ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
+    evaluation = Evaluation(
+        1,
+        "expert",
+        40,
+        (
+            estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
+            estimate(
+                ten,
+                0.45,
+                -4.0,
+                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
+                win_loss=0.15,
+                point_loss=9.0,
+            ),
+        ),
+    )
+    graded = judge(evaluation, ten)
+    planned = plan(graded, deal)
+    assert planned.idea is not None and planned.idea.card == Card.parse("10C")
+    # Following: the cost is the trump spent on this trick (the ace is kept either way).
+    assert any("not have spent the ten of clubs" in s for s in coach().review(graded, deal))  # after the deal
+    assert "not spend the ten of clubs" in " ".join(coach().warning_reasons(graded, deal))  # before playing
+
+
+def test_a_move_that_loses_the_deal_is_a_mistake_not_an_inaccuracy() -> None:
+    # The coach's choice wins the deal more often than not, the move loses it more often than
+    # not: a loss of 8 % of a win, beyond the noise, is no mere inaccuracy.
+    a, b = Play(Card.parse("8S")), Play(Card.parse("10S"))
+    evaluation = Evaluation(
+        0,
+        "expert",
+        200,
+        (
+            estimate(a, 0.53, 2.0),
+            estimate(b, 0.45, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
+        ),
+    )
+    assert judge(evaluation, b).kind is GradeKind.MISTAKE
+    # The same loss without a change of the likely winner stays an inaccuracy.
+    evaluation = Evaluation(
+        0,
+        "expert",
+        200,
+        (
+            estimate(a, 0.83, 2.0),
+            estimate(b, 0.75, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
+        ),
+    )
+    assert judge(evaluation, b).kind is GradeKind.INACCURACY
+
+
+def test_the_exchange_is_weighed_as_exchange_then_a_card_never_against_a_card() -> None:
+    # Rule 10: the exchange does not use up the turn. The coach would exchange, then lead the
+    # queen of hearts; the learner leads the queen of hearts without exchanging.
+    deal = leading("7C QH 8D 9D 10S")
+    queen = Play(Card.parse("QH"))
+    evaluation = Evaluation(
+        0,
+        "expert",
+        40,
+        (
+            estimate(
+                Swap(), 0.52, 1.0, Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("JC")), follow_up=queen
+            ),
+            estimate(queen, 0.51, 0.5, win_loss=0.01, point_loss=0.5, win_noise=0.05, point_noise=5.0),
+        ),
+    )
+    graded = judge(evaluation, queen)
+    assert graded.close
+    for form in (Form.YOU, Form.DOES):
+        text = coach().close(graded, deal, form)
+        assert "the exchange of the seven of trumps" not in text, text
+        assert "exchange the seven for the jack of clubs" in text or "exchanged the seven for" in text, text
+    # And the other way: the learner exchanges, then plays the queen; the coach plays it at once.
+    evaluation = Evaluation(
+        0,
+        "expert",
+        40,
+        (
+            estimate(queen, 0.52, 1.0),
+            estimate(
+                Swap(),
+                0.51,
+                0.5,
+                follow_up=queen,
+                win_loss=0.01,
+                point_loss=0.5,
+                win_noise=0.05,
+                point_noise=5.0,
+            ),
+        ),
+    )
+    graded = judge(evaluation, Swap())
+    note = " ".join(line.text for line in choice_note(coach(), deal, graded).sentences)
+    assert "without the exchange" not in note and "no mistake" in note, note
+
+
+def test_the_first_step_of_a_hint_is_about_this_position() -> None:
+    follow_trump_only = Deal.from_position(
+        hands=(cards("8S 9S 8H 9H"), cards("KC 7D 8D QS 9D")),
+        leader=0,
+        trick_number=4,
+        turn_up="JC",
+        trick=["AH"],
+    )
+    follow_none = Deal.from_position(
+        hands=(cards("8S 9S 8H 9H"), cards("7D 8D QS 9D 10D")),
+        leader=0,
+        trick_number=4,
+        turn_up="JC",
+        trick=["AH"],
+    )
+    lead = leading("QH 8D 9D 10S KS")
+    texts = set()
+    for deal in (follow_trump_only, follow_none, lead):
+        evaluation = evaluate(deal, random.Random(1), "beginner")
+        text = coach().hint(evaluation, deal).principle
+        texts.add(text)
+        if deal.trick:
+            assert "ace of hearts" in text, text
+    assert len(texts) == 3, texts
+    assert (
+        "trump"
+        in coach()
+        .hint(evaluate(follow_trump_only, random.Random(1), "beginner"), follow_trump_only)
+        .principle
+    )
+
+
+def test_nothing_to_decide_at_au_sept_is_never_graded() -> None:
+    deal = Deal.from_position(
+        hands=(cards("8S 9S 8H 9H 7H"), cards("KC 7D 8D QS 9D")),
+        leader=0,
+        trick_number=11,
+        turn_up="JC",
+        au_sept=True,
+    )
+    evaluation = evaluate(deal, random.Random(1), "beginner")
+    graded = judge(evaluation, Pass())
+    assert graded.kind is GradeKind.FORCED
+
+
+def test_a_choice_that_mattered_is_never_said_to_matter_little() -> None:
+    # The replay and the review read the same grades: when the next best is a mistake, the
+    # step's note says the choice mattered (never "Nothing much hangs on this choice").
+    deal = leading("7C QH 8D 9D 10S")
+    seven, queen = Play(Card.parse("7C")), Play(Card.parse("QH"))
+    evaluation = Evaluation(
+        0,
+        "expert",
+        200,
+        (
+            estimate(seven, 0.7, 10.0),
+            estimate(queen, 0.4, -10.0, win_loss=0.3, point_loss=20.0, win_noise=0.02),
+        ),
+    )
+    note = " ".join(line.text for line in choice_note(coach(), deal, judge(evaluation, seven)).sentences)
+    assert "Nothing much hangs" not in note and "any other choice" in note, note
+    # And when the next best is about as good, the choice matters little.
+    evaluation = Evaluation(
+        0,
+        "expert",
+        200,
+        (
+            estimate(seven, 0.7, 10.0),
+            estimate(queen, 0.69, 9.0, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
+        ),
+    )
+    note = " ".join(line.text for line in choice_note(coach(), deal, judge(evaluation, seven)).sentences)
+    assert "Nothing much hangs" in note, note
+
+
+def test_points_thrown_for_nothing_are_said_against_the_coachs_card() -> None:
+    # Practice trick 10: the ten of spades thrown on a trick the eight of spades loses too.
+    deal = Deal.from_position(
+        hands=(cards("8H 9H QC JC"), cards("10S 8S 7S AC 9C")),
+        leader=0,
+        trick_number=10,
+        turn_up="KD",
+        trick=["10D"],
+    )
+    ten, eight = Play(Card.parse("10S")), Play(Card.parse("8S"))
+    evaluation = Evaluation(
+        1,
+        "expert",
+        200,
+        (
+            estimate(eight, 0.6, 4.0, Reason(ReasonKind.GIVES_POINTS, points=10)),
+            estimate(
+                ten,
+                0.55,
+                -5.0,
+                Reason(ReasonKind.GIVES_POINTS, points=20),
+                win_loss=0.05,
+                point_loss=9.0,
+                win_noise=0.01,
+                point_noise=2.0,
+            ),
+        ),
+    )
+    graded = judge(evaluation, ten)
+    assert graded.kind is GradeKind.MISTAKE  # a brisque thrown away for nothing
+    (reason,) = coach().warning_reasons(graded, deal)
+    assert reason == "With the eight of spades you would lose this trick too, but give Alice 10 points less."
+
+
+def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
+    # Practice trick 10: only a trump takes Max's ten of diamonds; the coach discards. Step 3
+    # says why not ruff with the cheapest trump, the eight of clubs: it keeps that trump.
+    deal = Deal.from_position(
+        hands=(cards("8H 9H QD JD"), cards("8S 7S AC 8C 9S")),
+        leader=0,
+        trick_number=10,
+        turn_up="KC",
+        trick=["10D"],
+    )
+    eight_s, eight_c, ace = Play(Card.parse("8S")), Play(Card.parse("8C")), Play(Card.parse("AC"))
+    keeps_ace = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))
+    evaluation = Evaluation(
+        1,
+        "expert",
+        200,
+        (
+            estimate(eight_s, 0.6, 4.0, keeps_ace),
+            estimate(
+                ace,
+                0.55,
+                0.0,
+                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("AC")),
+                win_loss=0.05,
+                point_loss=4.0,
+                win_noise=0.01,
+                point_noise=1.0,
+            ),
+            estimate(
+                eight_c,
+                0.5,
+                -2.0,
+                keeps_ace,
+                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
+                win_loss=0.1,
+                point_loss=6.0,
+                win_noise=0.01,
+                point_noise=1.0,
+            ),
+        ),
+    )
+    hint = coach().hint(evaluation, deal)
+    assert "Only a trump takes the ten of diamonds" in hint.principle
+    assert hint.reasons == (
+        "You would keep the eight of clubs for the last five tricks, when a trump takes any card of a suit "
+        "you lack.",
+    ), hint

@@ -257,7 +257,7 @@ def step_page(
 
 def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
     """The picture of the deal (:mod:`tutorial.web.table.chart`): the first player's chance,
-    each mark linked to the step that plays the move."""
+    seen from the first player's seat, each mark linked to the step that plays the move."""
     full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
     coach = Coach(speaker(lang), demo.record.players)
 
@@ -276,8 +276,9 @@ def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
         step_of,
+        chart.outcome(full.replay.final.result, 0),
     )
-    return chart.context(built, coach.grade_name, coach.sp.likelihood)
+    return chart.context(built, coach.grade_name)
 
 
 def _coach_label(lang: str) -> str:

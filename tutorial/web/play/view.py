@@ -414,9 +414,9 @@ class _Builder:
 
 
 def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
-    """The picture of a finished practice deal: the learner's chance after each of their
-    decisions (the review's own grades, by action index), each mark linked to the narrated
-    replay's step that plays the move."""
+    """The picture of a finished practice deal, from the learner's seat: the learner's chance
+    after each of their decisions (the review's own grades, by action index), each mark linked
+    to the narrated replay's step that plays the move."""
     record = dataclasses.replace(state.replay.record, players=player_names())
     packed = pack(record)
     steps = [s for s in state.replay.steps if s.index in grades]
@@ -429,5 +429,6 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
         lambda d: url_for("replay.step", lang=lang, packed=packed, step=action_step(record, d.index)),
+        chart.outcome(state.deal.result, LEARNER),
     )
-    return chart.context(built, coach.grade_name, coach.sp.likelihood)
+    return chart.context(built, coach.grade_name)

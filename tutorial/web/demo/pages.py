@@ -21,6 +21,7 @@ from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, action_step
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
+from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.demo.pause import (
     SKIP,
     Answer,
@@ -278,7 +279,13 @@ def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
         step_of,
         chart.outcome(full.replay.final.result, 0),
     )
-    return chart.context(built, coach.grade_name)
+    made = chart.context(built, coach.grade_name)
+    steps = full.replay.steps
+    known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
+    result = full.replay.final.result
+    if result is not None:  # where the deal was won or lost (tutorial.narration.review)
+        made["synthesis"] = Synthesis(coach).say(graded_decisions(steps, known), result)
+    return made
 
 
 def _coach_label(lang: str) -> str:

@@ -94,6 +94,11 @@ def _chouine(decision: Decision) -> bool:
     return declares or any(d.combination is Combination.CHOUINE for d in decision.before.declarations)
 
 
+def _moot(decision: Decision) -> bool:
+    """A chouine is on the table (rule 15): whatever is played, the deal ends with the trick."""
+    return any(d.combination is Combination.CHOUINE for d in decision.before.declarations)
+
+
 def _seen_from(
     seat: int, chosen: Sequence[Decision], grades: Sequence[Grade | None], i: int, result: float
 ) -> tuple[float, bool]:
@@ -129,8 +134,8 @@ def build_chart(
     deal's outcome (:func:`outcome`)."""
     points = []
     for i, (decision, graded) in enumerate(zip(chosen, grades, strict=True)):
-        if graded is None:
-            continue
+        if graded is None or _moot(decision):
+            continue  # nothing graded, or nothing left to decide: the other's chouine ends the deal
         chance, exact = _seen_from(seat, chosen, grades, i, result)
         points.append(
             Point(

@@ -1,0 +1,122 @@
+"""The review's synthesis (tutorial/narration/review.py): where the deal was won or lost, said
+in a few sentences a club player would say, from the coach's grades and the deal's result."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from urllib.parse import urlsplit
+
+import pytest
+from flask.testing import FlaskClient
+
+from tutorial.ai import GradeKind
+from tutorial.engine import Play, Swap
+from tutorial.narration.coach import Coach
+from tutorial.narration.demos import Demo, demos
+from tutorial.narration.language import speaker
+from tutorial.narration.review import WIN_TURN, Graded, Synthesis, graded_decisions, turning_point
+from tutorial.web.demo.pause import deal_grades
+from tutorial.web.play.games import Game, dumps
+
+
+@cache
+def _graded(slug: str) -> tuple[Graded, ...]:
+    """Each demo's graded decisions, made once for the module (outside an app nothing is kept)."""
+    return tuple(_decisions(demos()[slug]))
+
+
+def _decisions(demo: Demo) -> list[Graded]:
+    steps = demo.replay.steps
+    grades = deal_grades(demo)[-len(steps) :]  # one per action of the record
+    return graded_decisions(steps, {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None})
+
+
+def _say(slug: str, lang: str = "en", you: int | None = None) -> tuple[str, ...]:
+    demo = demos()[slug]
+    result = demo.replay.final.result
+    assert result is not None
+    return Synthesis(Coach(speaker(lang), demo.record.players), you).say(_graded(slug), result)
+
+
+def test_the_turning_point_is_the_choice_that_lost_the_most_chance_of_winning() -> None:
+    decisions = _graded("full-deal")
+    turn = turning_point(decisions)
+    assert turn is not None
+    worse = [d for d in decisions if d.grade.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)]
+    assert turn.grade.win_loss >= WIN_TURN
+    assert turn.grade.win_loss == max(d.grade.win_loss for d in worse if isinstance(d.action, Play))
+
+
+def test_the_full_deal_turned_on_bob_s_ace_of_spades_thrown_on_the_ace_of_hearts() -> None:
+    """Rule 10: the exchange does not use up the turn, so the better line is said whole."""
+    said = " ".join(_say("full-deal"))
+    assert said.startswith("Alice won the deal, 120 to 110.")
+    assert "trick 8, when Bob played the ace of spades" in said
+    assert "the exchange of the seven of trumps, then the nine of diamonds" in said
+    assert "Alice took that trick with the ace of hearts." in said
+
+
+def test_a_chouine_decides_the_deal_whatever_its_declarer_chose_before() -> None:
+    """Rule 15: the declarer's earlier choices are no turning point."""
+    said = _say("chouine")
+    assert said[0] == "Alice won the deal with a chouine."
+    assert "Alice played" not in " ".join(said)
+
+
+def test_a_deal_that_ends_level_says_so_and_where_the_win_slipped_away() -> None:
+    said = " ".join(_say("tie"))
+    assert said.startswith("The deal ended level, 90 points each.")
+    assert "would have won the deal rather than tied it" in said
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+def test_the_synthesis_is_short_and_every_placeholder_filled(lang: str) -> None:
+    for slug in demos():
+        said = _say(slug, lang)
+        assert 2 <= len(said) <= 4, said
+        text = " ".join(said)
+        assert not re.search(r"%\(|\{", text), text
+        for you in (0, 1):
+            assert len(_say(slug, lang, you)) <= 4
+
+
+def test_the_learner_s_own_review_says_you() -> None:
+    said = " ".join(_say("full-deal", you=1))
+    assert said.startswith("You lost the deal, 110 to 120.")
+    assert (
+        "when you played the ace of spades: with the exchange of the seven of trumps, "
+        "then the nine of diamonds, you" in said
+    )
+
+
+def test_what_was_well_played_is_a_choice_every_other_would_have_spoiled() -> None:
+    decisions = _graded("tie")
+    said = " ".join(_say("tie"))
+    assert "Bob chose the right moment to exchange the seven of trumps, at trick 11." in said
+    swap = next(d for d in decisions if isinstance(d.action, Swap))
+    assert swap.grade.kind is GradeKind.GOOD and not swap.grade.close
+
+
+@pytest.mark.slow
+def test_the_practice_review_opens_with_the_synthesis(client: FlaskClient) -> None:
+    """At the top of the practice review, before the list of every decision."""
+    url = f"/en/play/{dumps(Game('synthesis01', 'beginner'), str(client.application.config['SECRET_KEY']))}"
+    for _ in range(60):
+        response = client.get(url)
+        if response.status_code == 303:
+            url = response.headers["Location"]
+            continue
+        page = response.get_data(as_text=True)
+        move = re.search(r'href="(/en/play/[^"#?]+/m/[^"#?]+)', page)
+        if move is None:
+            break
+        url = client.get(move.group(1)).headers["Location"]
+    token = urlsplit(url).path.split("/")[3]
+    review = client.get(f"/en/play/{token}/review").get_data(as_text=True)
+    synthesis = re.search(r'<p class="play-review__synthesis">(.*?)</p>', review, re.S)
+    assert synthesis is not None
+    assert re.match(
+        r"You (won|lost) the deal|You won the deal with a chouine|The deal ended level", synthesis.group(1)
+    )
+    assert review.index("play-review__synthesis") < review.index("play-review__table")

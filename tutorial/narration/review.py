@@ -1,0 +1,437 @@
+"""The review's synthesis: where a finished deal was won or lost, in a few short sentences a
+club player would say after the deal.
+
+From the coach's grades of the deal's decisions (the one evaluation per position, read by the
+caller: nothing here runs a search) and the deal's result:
+
+- the result ("You lost the deal, 63 to 67.");
+- the turning point: the graded decision that cost the most, by the chance of winning the deal
+  when that was in doubt, else by points (:func:`turning_point`), said with what the coach's
+  choice would have kept; "the deal was lost" only when that choice would have kept the mover
+  ahead and the mover lost;
+- the trick the turning point gave away, when it held a brisque's worth ("Alice took that
+  trick with the ace of hearts.");
+- what was well played: the best choice where every other one would have been graded an
+  inaccuracy or worse, a declaration or the exchange of the seven first (:func:`well_played`).
+
+The list of every graded decision stays below it on the page; this says only the one or two
+that mattered. Sentences are whole messages (``narration`` catalog, context ``review``), with
+"you" for the learner's own review and the player's name elsewhere; none needs a gender.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutorial.ai import Grade, GradeKind, judge
+from tutorial.engine import Action, Card, Deal, DealResult, Play, Swap
+from tutorial.engine.events import Event, TrickWon
+from tutorial.engine.record import Step
+
+from .catalog import npgettext, pgettext
+from .coach import Coach, runner_up
+from .language import Likelihood
+from .names import capitalize
+
+#: A loss of this much chance of winning the deal makes the chance, not the points, the measure
+#: of a turning point (below it, the deal's winner was hardly in doubt).
+WIN_TURN = 0.05
+#: A trick that gave away at least this many card points (a brisque's worth, rule 1) is worth
+#: naming after the turning point.
+GIFT = 10
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One graded decision of a finished deal: who chose what, in which position, and who took
+    the trick the move played to (with which card), when it did play to one."""
+
+    trick: int
+    player: int
+    before: Deal
+    action: Action
+    grade: Grade
+    taken: TrickWon | None = None
+
+
+def graded_decisions(steps: Sequence[Step], grades: dict[int, Grade]) -> list[Graded]:
+    """The decisions of ``steps`` that ``grades`` grades (by action index), in order, each with
+    the trick its card went to (rule 5: the engine's own account of it)."""
+    out = []
+    for i, step in enumerate(steps):
+        grade = grades.get(step.index)
+        if grade is None:
+            continue
+        out.append(Graded(step.trick, step.player, step.before, step.action, grade, _trick_of(steps, i)))
+    return out
+
+
+def _trick_of(steps: Sequence[Step], i: int) -> TrickWon | None:
+    if not isinstance(steps[i].action, Play):
+        return None
+    trick = steps[i].trick
+    for step in steps[i:]:
+        won = next((e for e in step.events if _won(e, trick)), None)
+        if won is not None:
+            assert isinstance(won, TrickWon)
+            return won
+        if step.trick != trick:
+            break
+    return None
+
+
+def _won(event: Event, trick: int) -> bool:
+    return isinstance(event, TrickWon) and event.trick == trick
+
+
+def _exact(d: Graded) -> bool:
+    """Every card is known to the chooser: outcomes, not chances (rule 18: from trick 12)."""
+    return d.grade.evaluation.exact or d.before.talon_size == 0
+
+
+def _outcome(chance: float) -> str:
+    return "won" if chance > 0.5 else ("tie" if chance == 0.5 else "lost")
+
+
+def turning_point(decisions: Sequence[Graded]) -> Graded | None:
+    """The inaccuracy or mistake (a card played: the exchange is valued by its follow-up) that
+    cost the most: by the chance of winning the deal when some decision lost
+    :data:`WIN_TURN` or more of it, else by points; None when nothing was worse than the
+    coach's choice by more than the noise."""
+    worse = [
+        d
+        for d in decisions
+        if d.grade.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE) and isinstance(d.action, Play)
+    ]
+    if not worse:
+        return None
+    by_chance = max(worse, key=lambda d: (d.grade.win_loss, d.grade.point_loss))
+    if by_chance.grade.win_loss >= WIN_TURN:
+        return by_chance
+    return max(worse, key=lambda d: (d.grade.point_loss, d.grade.win_loss))
+
+
+def _alternative(d: Graded) -> Grade | None:
+    """The grade of the next best choice, when ``d`` was the coach's own choice."""
+    if d.grade.kind is not GradeKind.GOOD or d.grade.close or d.action != d.grade.best:
+        return None
+    other = runner_up(d.grade.evaluation, d.action)
+    return None if other is None else judge(d.grade.evaluation, other.action)
+
+
+def well_played(decisions: Sequence[Graded], seats: Sequence[int]) -> Graded | None:
+    """The coach's own choice, by one of ``seats``, where every other choice would have been an
+    inaccuracy or a mistake: a declaration or the exchange of the seven first, then the one
+    whose next best choice would have lost the most (chance, then points)."""
+    found: list[tuple[tuple[bool, float, float], Graded]] = []
+    for d in decisions:
+        if d.player not in seats:
+            continue
+        other = _alternative(d)
+        if other is None or other.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE):
+            continue
+        special = isinstance(d.action, Swap) or (
+            isinstance(d.action, Play) and d.action.declaration is not None
+        )
+        found.append(((special, other.win_loss, other.point_loss), d))
+    return max(found, key=lambda f: f[0])[1] if found else None
+
+
+# ---------------------------------------------------------------------- the messages
+_RESULT = {
+    ("you", "won"): pgettext("review", "You won the deal, %(mine)s to %(theirs)s."),
+    ("you", "lost"): pgettext("review", "You lost the deal, %(mine)s to %(theirs)s."),
+    ("you", "chouine"): pgettext("review", "You won the deal with a chouine."),
+    ("they", "won"): pgettext("review", "%(player)s won the deal, %(mine)s to %(theirs)s."),
+    ("they", "chouine"): pgettext("review", "%(player)s won the deal with a chouine."),
+    ("", "tie"): pgettext("review", "The deal ended level, %(mine)s points each."),
+}
+
+#: The turning point: (form, measure) -> message. Forms: "you" (the learner's own review),
+#: "they" (a player named). Measures: "lost" (the coach's choice kept the deal, in chances),
+#: "lost-exact" (solved), "chance" (the costliest choice, in chances).
+_TURN = {
+    ("you", "lost"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when you played %(action)s: with %(best)s, you "
+        "would have had %(best_chance)s of winning it.",
+    ),
+    ("they", "lost"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when %(player)s played %(action)s: with %(best)s, "
+        "%(player)s would have had %(best_chance)s of winning it.",
+    ),
+    ("you", "lost-exact"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when you played %(action)s: with %(best)s, you "
+        "would have won it.",
+    ),
+    ("they", "lost-exact"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when %(player)s played %(action)s: with %(best)s, "
+        "%(player)s would have won it.",
+    ),
+    ("you", "tied-exact"): pgettext(
+        "review",
+        "The win slipped away at trick %(trick)s, when you played %(action)s: with %(best)s, you "
+        "would have won the deal rather than tied it.",
+    ),
+    ("they", "tied-exact"): pgettext(
+        "review",
+        "The win slipped away at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have won the deal rather than tied it.",
+    ),
+    ("you", "chance"): pgettext(
+        "review",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have had %(best_chance)s of winning the deal; as played, %(chance)s.",
+    ),
+    ("they", "chance"): pgettext(
+        "review",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
+        "%(chance)s.",
+    ),
+}
+#: The turning point measured in points (about, or exactly once every card is known).
+_TURN_POINTS = {
+    ("you", False): npgettext(
+        "review",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal about %(num)s point better off.",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal about %(num)s points better off.",
+    ),
+    ("you", True): npgettext(
+        "review",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal %(num)s point better off.",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal %(num)s points better off.",
+    ),
+    ("they", False): npgettext(
+        "review",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal about %(num)s point better off.",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+    ),
+    ("they", True): npgettext(
+        "review",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal %(num)s point better off.",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+}
+#: The coach's choice when it is the exchange of the seven and then a card (rule 10: the
+#: exchange does not use up the turn, so it is said with the card it leads to).
+_THEN = pgettext("review", "the exchange of the seven of trumps, then %(card)s")
+_TAKEN = pgettext("review", "%(other)s took that trick with %(card)s.")
+_NONE = {
+    "you": pgettext("review", "The coach found no choice of yours clearly worse than its own."),
+    "they": pgettext("review", "The coach found no choice clearly worse than its own, on either side."),
+}
+
+#: What was well played: (form, kind) -> message; kinds "declare", "swap", "harder" (any other
+#: choice lowers the chance of winning the deal to another range), "lost" (to almost none), and
+#: the points (npgettext) below.
+_WELL = {
+    ("you", "declare"): pgettext(
+        "review", "Declaring %(combination)s at trick %(trick)s was the right moment."
+    ),
+    ("they", "declare"): pgettext(
+        "review", "%(player)s chose the right moment to declare %(combination)s, at trick %(trick)s."
+    ),
+    ("you", "swap"): pgettext(
+        "review", "Exchanging the seven of trumps at trick %(trick)s was the right moment."
+    ),
+    ("they", "swap"): pgettext(
+        "review", "%(player)s chose the right moment to exchange the seven of trumps, at trick %(trick)s."
+    ),
+    ("you", "harder"): pgettext(
+        "review",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have made the "
+        "deal much harder to win.",
+    ),
+    ("they", "harder"): pgettext(
+        "review",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have made "
+        "the deal much harder to win.",
+    ),
+    ("you", "lost"): pgettext(
+        "review",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have all but "
+        "lost the deal.",
+    ),
+    ("they", "lost"): pgettext(
+        "review",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have all "
+        "but lost the deal.",
+    ),
+}
+_WELL_POINTS = {
+    ("you", False): npgettext(
+        "review",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "about %(num)s point.",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "about %(num)s points.",
+    ),
+    ("you", True): npgettext(
+        "review",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "%(num)s point.",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "%(num)s points.",
+    ),
+    ("they", False): npgettext(
+        "review",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost about %(num)s point.",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost about %(num)s points.",
+    ),
+    ("they", True): npgettext(
+        "review",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost %(num)s point.",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost %(num)s points.",
+    ),
+}
+
+
+class Synthesis:
+    """The synthesis in one language: ``coach`` speaks it; ``you`` is the learner's seat on the
+    learner's own review (None: every player named)."""
+
+    def __init__(self, coach: Coach, you: int | None = None) -> None:
+        self.coach = coach
+        self.sp = coach.sp
+        self.you = you
+
+    def _form(self, player: int) -> str:
+        return "you" if player == self.you else "they"
+
+    def _fill(self, message: str, **values: object) -> str:
+        return capitalize(self.sp.fill(message, **values))
+
+    def result(self, result: DealResult) -> str:
+        """The deal's result, from the learner's side when there is one."""
+        sp, names = self.sp, self.coach.players
+        seat = self.you if self.you is not None else 0
+        if result.chouine is not None:
+            form = self._form(result.chouine)
+            return self._fill(sp.pgettext(*_RESULT[(form, "chouine")]), player=names[result.chouine])
+        assert result.totals is not None
+        if result.winner is None:
+            return self._fill(sp.pgettext(*_RESULT[("", "tie")]), mine=result.totals[0])
+        if self.you is not None:
+            mine, theirs = result.totals[seat], result.totals[1 - seat]
+            key = ("you", "won" if result.winner == seat else "lost")
+            return self._fill(sp.pgettext(*_RESULT[key]), mine=mine, theirs=theirs)
+        winner = result.winner
+        return self._fill(
+            sp.pgettext(*_RESULT[("they", "won")]),
+            player=names[winner],
+            mine=result.totals[winner],
+            theirs=result.totals[1 - winner],
+        )
+
+    def turn(self, d: Graded, result: DealResult) -> str:
+        """What the turning point cost, against the coach's choice."""
+        sp, coach = self.sp, self.coach
+        grade = d.grade
+        best, mine = grade.best_estimate, grade.estimate
+        form = self._form(d.player)
+        follow = best.follow_up
+        if isinstance(grade.best, Swap) and isinstance(follow, Play):
+            better = sp.fill(sp.pgettext(*_THEN), card=sp.card(follow.card))
+        else:
+            better = coach.action(grade.best, d.before)
+        values: dict[str, object] = {
+            "trick": d.trick,
+            "player": coach.players[d.player],
+            "action": coach.action(d.action, d.before),
+            "best": better,
+            "best_chance": coach.chance(best.win_chance),
+            "chance": coach.chance(mine.win_chance),
+        }
+        lost = result.winner is not None and result.winner != d.player
+        if _exact(d):
+            if _outcome(best.win_chance) == "won" and _outcome(mine.win_chance) != "won":
+                if lost:
+                    return self._fill(sp.pgettext(*_TURN[(form, "lost-exact")]), **values)
+                if result.winner is None:
+                    return self._fill(sp.pgettext(*_TURN[(form, "tied-exact")]), **values)
+        elif lost and best.win_chance >= 0.5 > mine.win_chance and grade.win_loss >= WIN_TURN:
+            return self._fill(sp.pgettext(*_TURN[(form, "lost")]), **values)
+        elif grade.win_loss >= WIN_TURN and Likelihood.of(best.win_chance) is not Likelihood.of(
+            mine.win_chance
+        ):
+            return self._fill(sp.pgettext(*_TURN[(form, "chance")]), **values)
+        num = max(1, round(grade.point_loss))
+        return self._fill(sp.npgettext(*_TURN_POINTS[(form, _exact(d))], num), num=num, **values)
+
+    def taken(self, d: Graded) -> str | None:
+        """The trick the turning point gave away, when it held a brisque's worth."""
+        won = d.taken
+        if won is None or won.winner == d.player or won.points < GIFT:
+            return None
+        card: Card = won.follow if won.leader == d.player else won.lead
+        return self._fill(
+            self.sp.pgettext(*_TAKEN), other=self.coach.players[won.winner], card=self.sp.card(card)
+        )
+
+    def well(self, d: Graded) -> str:
+        """What was well played, and what any other choice would have cost."""
+        sp, coach = self.sp, self.coach
+        form = self._form(d.player)
+        values: dict[str, object] = {"trick": d.trick, "player": coach.players[d.player]}
+        action = d.action
+        if isinstance(action, Swap):
+            return self._fill(sp.pgettext(*_WELL[(form, "swap")]), **values)
+        assert isinstance(action, Play)
+        if action.declaration is not None:
+            combination = coach.narrator.combination(
+                action.declaration, action.declaration_suit, action.declaration_in_trumps(d.before.trumps)
+            )
+            return self._fill(sp.pgettext(*_WELL[(form, "declare")]), combination=combination, **values)
+        other = _alternative(d)
+        assert other is not None
+        values["card"] = sp.card(action.card)
+        best = d.grade.estimate
+        exact = _exact(d)
+        level = Likelihood.of(other.estimate.win_chance)
+        if not exact and Likelihood.of(best.win_chance) is not level:
+            # "All but lost" only of a deal the move kept open: else it was hard to win anyway.
+            open_deal = best.win_chance >= Likelihood.EVEN.value
+            kind = "lost" if level is Likelihood.ALMOST_NO_CHANCE and open_deal else "harder"
+            return self._fill(sp.pgettext(*_WELL[(form, kind)]), **values)
+        num = max(1, round(other.point_loss))
+        return self._fill(sp.npgettext(*_WELL_POINTS[(form, exact)], num), num=num, **values)
+
+    def say(self, decisions: Sequence[Graded], result: DealResult) -> tuple[str, ...]:
+        """At most four short sentences: the result, the turning point (or that there was none)
+        and the trick it gave away, and what was well played."""
+        out = [self.result(result)]
+        if result.chouine is not None:
+            # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
+            decisions = [d for d in decisions if d.player != result.chouine]
+        turn = turning_point(decisions)
+        if turn is not None:
+            out.append(self.turn(turn, result))
+        else:
+            out.append(self._fill(self.sp.pgettext(*_NONE["you" if self.you is not None else "they"])))
+        seats = (self.you,) if self.you is not None else (0, 1)
+        if turn is not None and (gift := self.taken(turn)) is not None:
+            out.append(gift)
+        good = well_played(decisions, seats)
+        if good is not None:
+            out.append(self.well(good))
+        return tuple(out)
+
+
+__all__ = ["GIFT", "WIN_TURN", "Graded", "Synthesis", "graded_decisions", "turning_point", "well_played"]

@@ -11,19 +11,31 @@ import pytest
 from flask.testing import FlaskClient
 
 from tutorial.ai import GradeKind
-from tutorial.engine import Play, Swap
+from tutorial.engine import Play, Swap, replay
 from tutorial.narration.coach import Coach
-from tutorial.narration.demos import Demo, demos
+from tutorial.narration.demos import Demo, demos, frames_of
 from tutorial.narration.language import speaker
 from tutorial.narration.review import WIN_TURN, Graded, Synthesis, graded_decisions, turning_point
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.play.games import Game, dumps
+from tutorial.web.replay.packing import unpack
+
+#: A practice deal (the reading set's game), lost 63 to 67 by Camille.
+PRACTICE = "ARkK5JZyajxZO81wAYdIx2FRd7b8X0BKVUtMQ2FtaWxsZQBNYXg"
+
+
+def _demo(slug: str) -> Demo:
+    if slug == PRACTICE:
+        record = unpack(PRACTICE)
+        rep = replay(record, keep_states=True)
+        return Demo("replay", record, rep, frames_of(record, rep))
+    return demos()[slug]
 
 
 @cache
 def _graded(slug: str) -> tuple[Graded, ...]:
     """Each demo's graded decisions, made once for the module (outside an app nothing is kept)."""
-    return tuple(_decisions(demos()[slug]))
+    return tuple(_decisions(_demo(slug)))
 
 
 def _decisions(demo: Demo) -> list[Graded]:
@@ -33,7 +45,7 @@ def _decisions(demo: Demo) -> list[Graded]:
 
 
 def _say(slug: str, lang: str = "en", you: int | None = None) -> tuple[str, ...]:
-    demo = demos()[slug]
+    demo = _demo(slug)
     result = demo.replay.final.result
     assert result is not None
     return Synthesis(Coach(speaker(lang), demo.record.players), you).say(_graded(slug), result)
@@ -79,6 +91,18 @@ def test_the_synthesis_is_short_and_every_placeholder_filled(lang: str) -> None:
         assert not re.search(r"%\(|\{", text), text
         for you in (0, 1):
             assert len(_say(slug, lang, you)) <= 4
+
+
+def test_a_card_that_gave_away_more_than_the_margin_is_where_the_count_was_lost() -> None:
+    """Rule 16: the totals decide. Camille lost by 4; at trick 10 the ten of spades on a trick
+    the eight of spades would have lost too gave Max 10 points more."""
+    said = _say(PRACTICE, you=0)
+    assert said[0] == "You lost the deal, 63 to 67."
+    assert said[1] == (
+        "The deal was lost at trick 10: by playing the ten of spades rather than the eight of spades, "
+        "you gave Max 10 points more, and Max won by 4 points."
+    )
+    assert all("trick 10" not in s for s in said[2:])  # the same decision is not said twice
 
 
 def test_the_learner_s_own_review_says_you() -> None:

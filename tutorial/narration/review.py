@@ -5,6 +5,10 @@ From the coach's grades of the deal's decisions (the one evaluation per position
 caller: nothing here runs a search) and the deal's result:
 
 - the result ("You lost the deal, 63 to 67.");
+- the count's turning point: a card of the loser's thrown on a trick the coach's card would
+  have lost too, with more points on it than the deal was lost by (:func:`decisive_gift`: "by
+  playing the ten of spades rather than the eight, you gave Max 10 points more, and you lost by
+  4 points");
 - the turning point: the graded decision that cost the most, by the chance of winning the deal
   when that was in doubt, else by points (:func:`turning_point`), said with what the coach's
   choice would have kept; "the deal was lost" only when that choice would have kept the mover
@@ -25,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutorial.ai import Grade, GradeKind, judge
-from tutorial.engine import Action, Card, Deal, DealResult, Play, Swap
+from tutorial.engine import Action, Card, Deal, DealResult, Play, Swap, trick_winner
 from tutorial.engine.events import Event, TrickWon
 from tutorial.engine.record import Step
 
@@ -90,6 +94,16 @@ def _exact(d: Graded) -> bool:
     return d.grade.evaluation.exact or d.before.talon_size == 0
 
 
+def _ahead(chance: float) -> bool:
+    """More likely to win than not, in the narration's words (not "about even")."""
+    return chance >= Likelihood.LIKELY.value
+
+
+def _behind(chance: float) -> bool:
+    """More likely to lose than not (below "about even")."""
+    return chance < Likelihood.EVEN.value
+
+
 def _outcome(chance: float) -> str:
     return "won" if chance > 0.5 else ("tie" if chance == 0.5 else "lost")
 
@@ -110,6 +124,48 @@ def turning_point(decisions: Sequence[Graded]) -> Graded | None:
     if by_chance.grade.win_loss >= WIN_TURN:
         return by_chance
     return max(worse, key=lambda d: (d.grade.point_loss, d.grade.win_loss))
+
+
+@dataclass(frozen=True)
+class Gift:
+    """A card thrown on a trick the deal's loser lost anyway, with more points on it than the
+    coach's card would have put there: more than the deal was lost by."""
+
+    decision: Graded
+    best: Card  # the coach's card, which would have lost the trick too
+    extra: int  # the card points given beyond it
+    margin: int  # what the deal was lost by
+
+
+def decisive_gift(decisions: Sequence[Graded], result: DealResult) -> Gift | None:
+    """The count's own turning point (rule 16: the totals decide): the loser's inaccuracy or
+    mistake following to a trick that the coach's card would have lost too (rule 5), whose card
+    gave the winner more card points than the coach's would have, by more than the margin the
+    deal was lost by. The largest such gift; None after a chouine or a tie."""
+    if result.winner is None or result.totals is None:
+        return None
+    loser = 1 - result.winner
+    margin = result.totals[result.winner] - result.totals[loser]
+    found: list[Gift] = []
+    for d in decisions:
+        best = d.grade.best
+        if (
+            d.player != loser
+            or d.grade.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE)
+            or not isinstance(d.action, Play)
+            or not isinstance(best, Play)
+            or not d.before.trick
+            or d.taken is None
+            or d.taken.winner == d.player
+        ):
+            continue
+        lead = d.before.trick[0]
+        if trick_winner(lead, best.card, d.before.trumps)[0]:
+            continue  # the coach's card would have taken it: not the same trick
+        extra = d.action.card.points - best.card.points
+        if extra > margin:
+            found.append(Gift(d, best.card, extra, margin))
+    return max(found, key=lambda g: g.extra) if found else None
 
 
 def _alternative(d: Graded) -> Grade | None:
@@ -223,6 +279,23 @@ _TURN_POINTS = {
         "%(best)s, %(player)s would have ended the deal %(num)s point better off.",
         "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
         "%(best)s, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+}
+#: The count's turning point (:func:`decisive_gift`), by the margin the deal was lost by.
+_GIFT = {
+    "you": npgettext(
+        "review",
+        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, you gave "
+        "%(other)s %(num)s points more, and %(other)s won by %(margin)s point.",
+        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, you gave "
+        "%(other)s %(num)s points more, and %(other)s won by %(margin)s points.",
+    ),
+    "they": npgettext(
+        "review",
+        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, %(player)s "
+        "gave %(other)s %(num)s points more, and %(other)s won by %(margin)s point.",
+        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, %(player)s "
+        "gave %(other)s %(num)s points more, and %(other)s won by %(margin)s points.",
     ),
 }
 #: The coach's choice when it is the exchange of the seven and then a card (rule 10: the
@@ -366,7 +439,7 @@ class Synthesis:
                     return self._fill(sp.pgettext(*_TURN[(form, "lost-exact")]), **values)
                 if result.winner is None:
                     return self._fill(sp.pgettext(*_TURN[(form, "tied-exact")]), **values)
-        elif lost and best.win_chance >= 0.5 > mine.win_chance and grade.win_loss >= WIN_TURN:
+        elif lost and _ahead(best.win_chance) and _behind(mine.win_chance) and grade.win_loss >= WIN_TURN:
             return self._fill(sp.pgettext(*_TURN[(form, "lost")]), **values)
         elif grade.win_loss >= WIN_TURN and Likelihood.of(best.win_chance) is not Likelihood.of(
             mine.win_chance
@@ -383,6 +456,22 @@ class Synthesis:
         card: Card = won.follow if won.leader == d.player else won.lead
         return self._fill(
             self.sp.pgettext(*_TAKEN), other=self.coach.players[won.winner], card=self.sp.card(card)
+        )
+
+    def gift(self, g: Gift) -> str:
+        """The count's turning point: the points given beyond the coach's card, and the margin."""
+        d = g.decision
+        assert isinstance(d.action, Play)
+        names = self.coach.players
+        return self._fill(
+            self.sp.npgettext(*_GIFT[self._form(d.player)], g.margin),
+            trick=d.trick,
+            card=self.sp.card(d.action.card),
+            best=self.sp.card(g.best),
+            player=names[d.player],
+            other=names[1 - d.player],
+            num=g.extra,
+            margin=g.margin,
         )
 
     def well(self, d: Graded) -> str:
@@ -420,18 +509,31 @@ class Synthesis:
         if result.chouine is not None:
             # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
             decisions = [d for d in decisions if d.player != result.chouine]
+        gift = decisive_gift(decisions, result)
+        if gift is not None:
+            out.append(self.gift(gift))
         turn = turning_point(decisions)
-        if turn is not None:
+        if turn is not None and (gift is None or turn is not gift.decision):
             out.append(self.turn(turn, result))
-        else:
+        elif turn is None:
             out.append(self._fill(self.sp.pgettext(*_NONE["you" if self.you is not None else "they"])))
+        if gift is None and turn is not None and (taken := self.taken(turn)) is not None:
+            out.append(taken)
         seats = (self.you,) if self.you is not None else (0, 1)
-        if turn is not None and (gift := self.taken(turn)) is not None:
-            out.append(gift)
         good = well_played(decisions, seats)
         if good is not None:
             out.append(self.well(good))
         return tuple(out)
 
 
-__all__ = ["GIFT", "WIN_TURN", "Graded", "Synthesis", "graded_decisions", "turning_point", "well_played"]
+__all__ = [
+    "GIFT",
+    "WIN_TURN",
+    "Gift",
+    "Graded",
+    "Synthesis",
+    "decisive_gift",
+    "graded_decisions",
+    "turning_point",
+    "well_played",
+]

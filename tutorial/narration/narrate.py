@@ -36,6 +36,7 @@ from tutorial.engine import (
     Deal,
     Phase,
     Play,
+    Rank,
     Reason,
     Suit,
     Swap,
@@ -155,6 +156,20 @@ class Narration:
     by_trick: tuple[tuple[int, tuple[Sentence, ...]], ...] = ()
 
 
+_CONTRACTED = re.compile(r"\b([Aa]|[Dd]e) el\b")
+_CONTRACTIONS = {"A": "Al", "a": "al", "De": "Del", "de": "del"}
+
+
+def contract(text: str) -> str:
+    """Spanish contractions, once the names are in: « a el » is « al », « de el » is « del »
+    (« Al rey de picas, Lucía echa la dama »).
+
+    >>> contract("A el rey de picas, Lucía echa la dama de picas; la baza es de el as.")
+    'Al rey de picas, Lucía echa la dama de picas; la baza es del as.'
+    """
+    return _CONTRACTED.sub(lambda m: _CONTRACTIONS[m.group(1)], text)
+
+
 class Narrator:
     """Turns events and states into sentences in one language, for one pair of players."""
 
@@ -198,6 +213,8 @@ class Narrator:
         anchor = AU_SEPT_ANCHOR if reason in _AU_SEPT_REASONS else anchor
         if link is not None and anchor is not None:  # the same page, another of its paragraphs
             link = f"{link.split('#', 1)[0]}#{anchor}"
+        if self.lang == "es":
+            text = contract(text)
         # A sentence may begin with a card name (« l'as de cœur … »): capitalise its first letter.
         return Sentence(kind, capitalize(text), rule, link, card, reason)
 
@@ -383,8 +400,8 @@ class Narrator:
             EVENT,
             ev.rule,
             tr.gettext(
-                "%(player)s exchanges the seven of trumps for the turn-up: %(taken)s goes into "
-                "their hand and the seven now lies under the talon in its place."
+                "%(player)s exchanges the seven of trumps for the turn-up, taking %(taken)s into "
+                "hand; the seven now lies under the talon in its place."
             ),
             player=self.name(ev.player),
             taken=self.card(ev.taken),
@@ -399,6 +416,63 @@ class Narrator:
             ),
             trick=LAST_SWAP_TRICK,
         )
+
+    def seven_story(self, steps: Sequence[tuple[Sequence[Event], Deal | None]]) -> Sentence | None:
+        """At the end of a deal (``steps``: each step's events and the table after them): whether
+        the seven of trumps was exchanged (rule 9), or who held it in time and never did, or that
+        nobody did. What one seat may not know is left out of its pages (rule 18): only the
+        exchange is public."""
+        states = [state for _, state in steps if state is not None]
+        if not states:
+            return None
+        trumps = states[0].trumps
+        seven = Card(Rank.SEVEN, trumps)
+        tr = self.tr
+        for events, _ in steps:
+            for ev in events:
+                if isinstance(ev, SevenExchanged):
+                    text = tr.gettext(
+                        "In this deal, %(player)s exchanged the seven of trumps for the turn-up at trick "
+                        "%(trick)s."
+                    )
+                    return self.sentence(
+                        EVENT, self.sp.fill(text, player=self.name(ev.player), trick=ev.trick), ev.rule
+                    )
+        for state in states:
+            if state.is_over or state.trick_number > LAST_SWAP_TRICK:
+                break
+            if state.trick_number == LAST_SWAP_TRICK and len(state.trick) > 0:
+                break  # trick 11 led: the exchange is closed (rule 10)
+            holder = next((p for p in (0, 1) if seven in state.hands[p]), None)
+            if holder is None:
+                continue
+            if state.trick_number == 1:
+                text = tr.gettext(
+                    "In this deal, %(player)s was dealt the seven of trumps but never exchanged it."
+                )
+            else:
+                text = tr.gettext(
+                    "In this deal, %(player)s drew the seven of trumps after trick %(trick)s but never "
+                    "exchanged it."
+                )
+            said = self.sentence(
+                EVENT,
+                self.sp.fill(text, player=self.name(holder), trick=state.trick_number - 1),
+                SevenExchanged.rule,
+            )
+            return replace(said, seat_texts=tuple(said.text if seat == holder else "" for seat in (0, 1)))
+        said = self.sentence(
+            EVENT,
+            self.sp.fill(
+                tr.gettext(
+                    "In this deal, nobody held the seven of trumps before the lead to trick %(trick)s: no "
+                    "exchange was possible."
+                ),
+                trick=LAST_SWAP_TRICK,
+            ),
+            SevenExchanged.rule,
+        )
+        return replace(said, seat_texts=("", ""))
 
     def au_sept_asked(self, ev: AuSeptAsked, out: list[Sentence]) -> None:
         tr = self.tr
@@ -552,7 +626,11 @@ class Narrator:
         self.say(out, EVENT, ev.rule, text, player=self.name(ev.winner), trick=ev.trick, num=ev.points)
         self.say(out, WHY, ev.rule, why)
 
-    def draws(self, events: Sequence[Event], out: list[Sentence], trick: int = 1) -> None:
+    def draws(
+        self, events: Sequence[Event], out: list[Sentence], trick: int = 1, trumps: Suit | None = None
+    ) -> None:
+        """The two draws after trick ``trick`` (rule 7), and the seven of trumps drawn (``trumps``
+        known: :meth:`seven_drawn`)."""
         drawn = [event for event in events if isinstance(event, CardDrawn)]
         if len(drawn) != 2:
             return
@@ -589,6 +667,29 @@ class Narrator:
             count=count,
         )
         out[-1] = replace(out[-1], seat_texts=tuple(self.seat_draw(drawn, seat, trick) for seat in (0, 1)))
+        if trumps is not None:
+            self.seven_drawn(drawn, trick, trumps, out)
+
+    def seven_drawn(self, drawn: Sequence[CardDrawn], trick: int, trumps: Suit, out: list[Sentence]) -> None:
+        """Where the exchange first becomes possible for a player who draws the seven of trumps
+        (rule 9: at any turn before the lead to trick 11, rule 10). Only the drawer may know it
+        (rule 18): a one-seat page of the other player does not say it (empty seat text)."""
+        for ev in drawn:
+            if ev.turn_up or ev.card != Card(Rank.SEVEN, trumps) or trick >= LAST_SWAP_TRICK:
+                continue
+            self.say(
+                out,
+                MAY,
+                SevenExchanged.rule,
+                self.tr.gettext(
+                    "%(player)s now holds the seven of trumps, which may be exchanged for the turn-up "
+                    "at any turn up to “au sept”, before the lead to trick %(trick)s."
+                ),
+                player=self.name(ev.player),
+                trick=LAST_SWAP_TRICK,
+            )
+            text = out[-1].text
+            out[-1] = replace(out[-1], seat_texts=tuple(text if seat == ev.player else "" for seat in (0, 1)))
 
     def seat_draw(self, drawn: Sequence[CardDrawn], seat: int, trick: int) -> str:
         """The two draws after trick ``trick`` as ``seat`` may know them (rule 18): its own card
@@ -1001,7 +1102,8 @@ def narrate(
     for ev in events:
         if isinstance(ev, CardDrawn):
             if not drawn_told:
-                narrator.draws(events, happened, before.trick_number if before is not None else 1)
+                trick, trumps = (before.trick_number, before.trumps) if before is not None else (1, None)
+                narrator.draws(events, happened, trick, trumps)
                 drawn_told = True
             continue
         narrator.event(ev, before, happened)

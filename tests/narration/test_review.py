@@ -74,6 +74,7 @@ def test_a_chouine_decides_the_deal_whatever_its_declarer_chose_before() -> None
     said = _say("chouine")
     assert said[0] == "Alice won the deal with a chouine."
     assert "Alice played" not in " ".join(said)
+    assert "The coach found no choice" not in " ".join(said)  # Alice's were left out, not all good
 
 
 def test_a_deal_that_ends_level_says_so_and_where_the_win_slipped_away() -> None:
@@ -86,7 +87,7 @@ def test_a_deal_that_ends_level_says_so_and_where_the_win_slipped_away() -> None
 def test_the_synthesis_is_short_and_every_placeholder_filled(lang: str) -> None:
     for slug in demos():
         said = _say(slug, lang)
-        assert 2 <= len(said) <= 4, said
+        assert 1 <= len(said) <= 4, said
         text = " ".join(said)
         assert not re.search(r"%\(|\{", text), text
         for you in (0, 1):

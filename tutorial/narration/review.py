@@ -503,8 +503,8 @@ class Synthesis:
         return self._fill(sp.npgettext(*_WELL_POINTS[(form, exact)], num), num=num, **values)
 
     def say(self, decisions: Sequence[Graded], result: DealResult) -> tuple[str, ...]:
-        """At most four short sentences: the result, the turning point (or that there was none)
-        and the trick it gave away, and what was well played."""
+        """At most four short sentences: the result, the turning point (or that there was none,
+        unless a chouine decided the deal) and the trick it gave away, and what was well played."""
         out = [self.result(result)]
         if result.chouine is not None:
             # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
@@ -515,7 +515,7 @@ class Synthesis:
         turn = turning_point(decisions)
         if turn is not None and (gift is None or turn is not gift.decision):
             out.append(self.turn(turn, result))
-        elif turn is None:
+        elif turn is None and result.chouine is None:  # (a chouine: its declarer's choices left out)
             out.append(self._fill(self.sp.pgettext(*_NONE["you" if self.you is not None else "they"])))
         if gift is None and turn is not None and (taken := self.taken(turn)) is not None:
             out.append(taken)

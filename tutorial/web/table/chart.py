@@ -233,8 +233,8 @@ def labels(player: str) -> dict[str, str]:
         "title": pgettext("chart", "The chance that %(player)s wins the deal, decision by decision") % values,
         "intro": pgettext(
             "chart",
-            "After each decision, the chance that %(player)s wins the deal, seen from the seat of "
-            "%(player)s: as the coach estimates it from what %(player)s could see at that moment. "
+            "After each decision, the chance that %(player)s wins the deal, seen from %(player)s’s "
+            "seat: as the coach estimates it from what %(player)s could see at that moment. "
             "Each mark grades a choice from the seat of the player who made it and leads to its "
             "position.",
         )

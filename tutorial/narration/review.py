@@ -7,8 +7,8 @@ caller: nothing here runs a search) and the deal's result:
 - the result ("You lost the deal, 63 to 67.");
 - the count's turning point: a card of the loser's thrown on a trick the coach's card would
   have lost too, with more points on it than the deal was lost by (:func:`decisive_gift`: "by
-  playing the ten of spades rather than the eight, you gave Max 10 points more, and you lost by
-  4 points");
+  playing the ten of spades rather than the eight of spades, you gave Max 10 points more, and
+  Max won by 4 points");
 - the turning point: the graded decision that cost the most, by the chance of winning the deal
   when that was in doubt, else by points (:func:`turning_point`), said with what the coach's
   choice would have kept; "the deal was lost" only when that choice would have kept the mover

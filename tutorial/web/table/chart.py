@@ -234,7 +234,7 @@ def labels(player: str) -> dict[str, str]:
         "intro": pgettext(
             "chart",
             "After each decision, the chance that %(player)s wins the deal, seen from %(player)s’s "
-            "seat: as the coach estimates it from what %(player)s could see at that moment. "
+            "seat: as the coach estimates it from what could be seen from there at that moment. "
             "Each mark grades a choice from the seat of the player who made it and leads to its "
             "position.",
         )

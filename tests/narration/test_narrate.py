@@ -187,7 +187,10 @@ def test_the_deal_s_end_says_whether_the_seven_of_trumps_was_exchanged() -> None
     practice = _texts(_replayed(_PRACTICE).narrations("en")[-1])
     assert "In this deal, Max drew the seven of trumps after trick 3 but never exchanged it." in practice
     full = _texts(demos()["full-deal"].narrations("en")[-1])
-    assert "In this deal, Bob exchanged the seven of trumps for the turn-up at trick 11." in full
+    assert (
+        "In this deal, Bob exchanged the seven of trumps for the turn-up just before leading to trick 11."
+        in full
+    )
 
 
 def test_the_seven_s_story_is_heard_only_by_its_holder_unless_exchanged() -> None:

@@ -12,10 +12,18 @@ from flask.testing import FlaskClient
 
 from tutorial.ai import GradeKind
 from tutorial.engine import Play, Swap, replay
-from tutorial.narration.coach import Coach
+from tutorial.narration.coach import Coach, runner_up
 from tutorial.narration.demos import Demo, demos, frames_of
 from tutorial.narration.language import speaker
-from tutorial.narration.review import WIN_TURN, Graded, Synthesis, graded_decisions, turning_point
+from tutorial.narration.review import (
+    WELL_POINTS,
+    WIN_TURN,
+    Graded,
+    Synthesis,
+    graded_decisions,
+    turning_point,
+    well_played,
+)
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.play.games import Game, dumps
 from tutorial.web.replay.packing import unpack
@@ -100,10 +108,22 @@ def test_a_card_that_gave_away_more_than_the_margin_is_where_the_count_was_lost(
     said = _say(PRACTICE, you=0)
     assert said[0] == "You lost the deal, 63 to 67."
     assert said[1] == (
-        "The deal was lost at trick 10: by playing the ten of spades rather than the eight of spades, "
-        "you gave Max 10 points more, and Max won by 4 points."
+        "The deal turned at trick 10: you threw the ten of spades on a trick that Max took, 10 points "
+        "more than with the eight of spades, and Max won by 4 points."
     )
-    assert all("trick 10" not in s for s in said[2:])  # the same decision is not said twice
+    # One turning point: no other "costliest choice" beside it.
+    assert not any("costliest" in s or "lost at trick" in s for s in said)
+
+
+def test_a_well_played_choice_is_never_one_the_step_notes_call_slight() -> None:
+    """The step's note says "nothing much hangs on this choice" below a few points: the synthesis
+    praises a choice only when the next best one loses :data:`WELL_POINTS` or more."""
+    for slug in (*demos(), PRACTICE):
+        for d in _graded(slug):
+            other = runner_up(d.grade.evaluation, d.action)
+            gap = d.grade.estimate.point_difference - other.point_difference if other else 0.0
+            if well_played([d], (0, 1)) is not None:
+                assert gap >= WELL_POINTS, (slug, d.trick, gap)
 
 
 def test_the_learner_s_own_review_says_you() -> None:

@@ -431,10 +431,22 @@ class Narrator:
         for events, _ in steps:
             for ev in events:
                 if isinstance(ev, SevenExchanged):
-                    text = tr.gettext(
-                        "In this deal, %(player)s exchanged the seven of trumps for the turn-up at trick "
-                        "%(trick)s."
-                    )
+                    # Rule 10: the last exchanges come at "au sept" or just before the lead to trick 11.
+                    if ev.at_au_sept:
+                        text = tr.gettext(
+                            "In this deal, %(player)s exchanged the seven of trumps for the turn-up at "
+                            "“au sept”, before the lead to trick %(trick)s."
+                        )
+                    elif ev.trick == LAST_SWAP_TRICK:
+                        text = tr.gettext(
+                            "In this deal, %(player)s exchanged the seven of trumps for the turn-up just "
+                            "before leading to trick %(trick)s."
+                        )
+                    else:
+                        text = tr.gettext(
+                            "In this deal, %(player)s exchanged the seven of trumps for the turn-up at "
+                            "trick %(trick)s."
+                        )
                     return self.sentence(
                         EVENT, self.sp.fill(text, player=self.name(ev.player), trick=ev.trick), ev.rule
                     )

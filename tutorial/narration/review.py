@@ -5,16 +5,14 @@ From the coach's grades of the deal's decisions (the one evaluation per position
 caller: nothing here runs a search) and the deal's result:
 
 - the result ("You lost the deal, 63 to 67.");
-- the count's turning point: a card of the loser's thrown on a trick the coach's card would
-  have lost too, with more points on it than the deal was lost by (:func:`decisive_gift`: "by
-  playing the ten of spades rather than the eight of spades, you gave Max 10 points more, and
-  Max won by 4 points");
-- the turning point: the graded decision that cost the most, by the chance of winning the deal
-  when that was in doubt, else by points (:func:`turning_point`), said with what the coach's
-  choice would have kept; "the deal was lost" only when that choice would have kept the mover
-  ahead and the mover lost;
-- the trick the turning point gave away, when it held a brisque's worth ("Alice took that
-  trick with the ace of hearts.");
+- one turning point: the count's, a card of the loser's thrown on a trick the coach's card
+  would have lost too, with more points on it than the deal was lost by (:func:`decisive_gift`:
+  "you threw the ten of spades on a trick that Max took, 10 points more than with the eight of
+  spades, and Max won by 4 points"); else the graded decision that cost the most, by the chance
+  of winning the deal when that was in doubt, else by points (:func:`turning_point`), said with
+  what the coach's choice would have kept ("the deal was lost" only when that choice would
+  have kept the mover ahead and the mover lost), and the trick it gave away when it held a
+  brisque's worth ("Alice took that trick with the ace of hearts.");
 - what was well played: the best choice where every other one would have been graded an
   inaccuracy or worse, a declaration or the exchange of the seven first (:func:`well_played`).
 
@@ -41,6 +39,10 @@ from .names import capitalize
 #: A loss of this much chance of winning the deal makes the chance, not the points, the measure
 #: of a turning point (below it, the deal's winner was hardly in doubt).
 WIN_TURN = 0.05
+#: A choice is said to be well played only when the next best choice loses at least this many
+#: points (the coach's good margin, :data:`tutorial.ai.coach.GOOD_POINT_MARGIN`), paired and on
+#: average: the step notes call a choice below a few points slight.
+WELL_POINTS = 5.0
 #: A trick that gave away at least this many card points (a brisque's worth, rule 1) is worth
 #: naming after the turning point.
 GIFT = 10
@@ -178,8 +180,8 @@ def _alternative(d: Graded) -> Grade | None:
 
 def well_played(decisions: Sequence[Graded], seats: Sequence[int]) -> Graded | None:
     """The coach's own choice, by one of ``seats``, where every other choice would have been an
-    inaccuracy or a mistake: a declaration or the exchange of the seven first, then the one
-    whose next best choice would have lost the most (chance, then points)."""
+    inaccuracy or a mistake costing :data:`WELL_POINTS` or more: a declaration or the exchange of
+    the seven first, then the one whose next best choice would have lost the most points."""
     found: list[tuple[tuple[bool, float, float], Graded]] = []
     for d in decisions:
         if d.player not in seats:
@@ -187,10 +189,15 @@ def well_played(decisions: Sequence[Graded], seats: Sequence[int]) -> Graded | N
         other = _alternative(d)
         if other is None or other.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE):
             continue
+        # In points, as the step's own note weighs it ("nothing much hangs on this choice" below
+        # a few points): never a choice the note calls slight.
+        gap = d.grade.estimate.point_difference - other.estimate.point_difference
+        if other.point_loss < WELL_POINTS or gap < WELL_POINTS:
+            continue
         special = isinstance(d.action, Swap) or (
             isinstance(d.action, Play) and d.action.declaration is not None
         )
-        found.append(((special, other.win_loss, other.point_loss), d))
+        found.append(((special, other.point_loss, other.win_loss), d))
     return max(found, key=lambda f: f[0])[1] if found else None
 
 
@@ -285,17 +292,17 @@ _TURN_POINTS = {
 _GIFT = {
     "you": npgettext(
         "review",
-        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, you gave "
-        "%(other)s %(num)s points more, and %(other)s won by %(margin)s point.",
-        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, you gave "
-        "%(other)s %(num)s points more, and %(other)s won by %(margin)s points.",
+        "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
+        "%(num)s points more than with %(best)s, and %(other)s won by %(margin)s point.",
+        "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
+        "%(num)s points more than with %(best)s, and %(other)s won by %(margin)s points.",
     ),
     "they": npgettext(
         "review",
-        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, %(player)s "
-        "gave %(other)s %(num)s points more, and %(other)s won by %(margin)s point.",
-        "The deal was lost at trick %(trick)s: by playing %(card)s rather than %(best)s, %(player)s "
-        "gave %(other)s %(num)s points more, and %(other)s won by %(margin)s points.",
+        "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
+        "took, %(num)s points more than with %(best)s, and %(other)s won by %(margin)s point.",
+        "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
+        "took, %(num)s points more than with %(best)s, and %(other)s won by %(margin)s points.",
     ),
 }
 #: The coach's choice when it is the exchange of the seven and then a card (rule 10: the
@@ -307,9 +314,8 @@ _NONE = {
     "they": pgettext("review", "The coach found no choice clearly worse than its own, on either side."),
 }
 
-#: What was well played: (form, kind) -> message; kinds "declare", "swap", "harder" (any other
-#: choice lowers the chance of winning the deal to another range), "lost" (to almost none), and
-#: the points (npgettext) below.
+#: What was well played: (form, kind) -> message; kinds "declare", "swap", and the points
+#: (npgettext) below.
 _WELL = {
     ("you", "declare"): pgettext(
         "review", "Declaring %(combination)s at trick %(trick)s was the right moment."
@@ -322,26 +328,6 @@ _WELL = {
     ),
     ("they", "swap"): pgettext(
         "review", "%(player)s chose the right moment to exchange the seven of trumps, at trick %(trick)s."
-    ),
-    ("you", "harder"): pgettext(
-        "review",
-        "At trick %(trick)s, you were right to play %(card)s: any other choice would have made the "
-        "deal much harder to win.",
-    ),
-    ("they", "harder"): pgettext(
-        "review",
-        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have made "
-        "the deal much harder to win.",
-    ),
-    ("you", "lost"): pgettext(
-        "review",
-        "At trick %(trick)s, you were right to play %(card)s: any other choice would have all but "
-        "lost the deal.",
-    ),
-    ("they", "lost"): pgettext(
-        "review",
-        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have all "
-        "but lost the deal.",
     ),
 }
 _WELL_POINTS = {
@@ -491,34 +477,29 @@ class Synthesis:
         other = _alternative(d)
         assert other is not None
         values["card"] = sp.card(action.card)
-        best = d.grade.estimate
-        exact = _exact(d)
-        level = Likelihood.of(other.estimate.win_chance)
-        if not exact and Likelihood.of(best.win_chance) is not level:
-            # "All but lost" only of a deal the move kept open: else it was hard to win anyway.
-            open_deal = best.win_chance >= Likelihood.EVEN.value
-            kind = "lost" if level is Likelihood.ALMOST_NO_CHANCE and open_deal else "harder"
-            return self._fill(sp.pgettext(*_WELL[(form, kind)]), **values)
         num = max(1, round(other.point_loss))
-        return self._fill(sp.npgettext(*_WELL_POINTS[(form, exact)], num), num=num, **values)
+        return self._fill(sp.npgettext(*_WELL_POINTS[(form, _exact(d))], num), num=num, **values)
 
     def say(self, decisions: Sequence[Graded], result: DealResult) -> tuple[str, ...]:
-        """At most four short sentences: the result, the turning point (or that there was none,
-        unless a chouine decided the deal) and the trick it gave away, and what was well played."""
+        """At most four short sentences: the result; one turning point, the count's
+        (:func:`decisive_gift`) or else the coach's costliest choice with the trick it gave
+        away (or that there was none, unless a chouine decided the deal); what was well played."""
         out = [self.result(result)]
         if result.chouine is not None:
             # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
             decisions = [d for d in decisions if d.player != result.chouine]
+        # One turning point: the count's, when a gift beyond the margin decided the deal; else
+        # the coach's costliest choice.
         gift = decisive_gift(decisions, result)
+        turn = turning_point(decisions) if gift is None else None
         if gift is not None:
             out.append(self.gift(gift))
-        turn = turning_point(decisions)
-        if turn is not None and (gift is None or turn is not gift.decision):
+        elif turn is not None:
             out.append(self.turn(turn, result))
-        elif turn is None and result.chouine is None:  # (a chouine: its declarer's choices left out)
+            if (taken := self.taken(turn)) is not None:
+                out.append(taken)
+        elif result.chouine is None:  # (a chouine: its declarer's choices left out, not all good)
             out.append(self._fill(self.sp.pgettext(*_NONE["you" if self.you is not None else "they"])))
-        if gift is None and turn is not None and (taken := self.taken(turn)) is not None:
-            out.append(taken)
         seats = (self.you,) if self.you is not None else (0, 1)
         good = well_played(decisions, seats)
         if good is not None:

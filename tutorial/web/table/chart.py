@@ -240,6 +240,8 @@ def labels(player: str) -> dict[str, str]:
         )
         % values,
         "trick": pgettext("chart", "Trick %(trick)s"),
+        # Before the legend's marks: "Marks on the line: ◆ mistake ● inaccuracy".
+        "legend": pgettext("chart", "Marks on the line:"),
         "as_table": pgettext("chart", "The chart as a table"),
         "col_trick": pgettext("chart", "Trick"),
         "col_player": pgettext("chart", "Player"),

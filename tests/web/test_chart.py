@@ -8,8 +8,10 @@ from flask import Flask
 from flask_babel import force_locale
 
 from tutorial.ai import Grade, GradeKind
-from tutorial.narration.demos import action_step, demos
+from tutorial.engine import replay
+from tutorial.narration.demos import Demo, action_step, demos, frames_of
 from tutorial.web.demo.pause import deal_grades
+from tutorial.web.replay.packing import unpack
 from tutorial.web.table.chart import (
     Chart,
     Decision,
@@ -45,8 +47,20 @@ def test_the_last_trick_s_label_is_not_cut_off_at_the_right_edge() -> None:
 
 
 # ---------------------------------------------------------------- one viewpoint
+#: A practice deal (the reading set's game), lost 63 to 67 by Camille.
+PRACTICE = "ARkK5JZyajxZO81wAYdIx2FRd7b8X0BKVUtMQ2FtaWxsZQBNYXg"
+
+
+def _demo(slug: str) -> Demo:
+    if slug == PRACTICE:
+        record = unpack(PRACTICE)
+        rep = replay(record, keep_states=True)
+        return Demo("replay", record, rep, frames_of(record, rep))
+    return demos()[slug]
+
+
 def _demo_chart(slug: str) -> tuple[Chart, list[Decision], list[Grade | None]]:
-    demo = demos()[slug]
+    demo = _demo(slug)
     chosen = demo_decisions(demo)
     grades = list(deal_grades(demo)[action_step(demo.record, 0) - 1 :])
     built = build_chart(
@@ -63,24 +77,27 @@ def _demo_chart(slug: str) -> tuple[Chart, list[Decision], list[Grade | None]]:
 
 
 def test_the_line_is_one_player_s_chance_seen_from_that_player_s_seat() -> None:
-    """After Alice's own move, her estimate of it; after Bob's, Alice's chance at her next
-    decision: never Bob's estimate turned round (Bob saw other cards)."""
+    """After any move, Alice's own or Bob's, Alice's chance at her next decision: never Bob's
+    estimate turned round (Bob saw other cards)."""
     built, chosen, grades = _demo_chart("full-deal")
     graded = [(d, g, i) for i, (d, g) in enumerate(zip(chosen, grades, strict=True)) if g is not None]
     assert len(built.points) == len(graded)
-    checked = 0
-    for point, (decision, g, i) in zip(built.points, graded, strict=True):
-        if point.exact:
+    checked = {0: 0, 1: 0}
+    for point, (decision, _g, i) in zip(built.points, graded, strict=True):
+        later = [h for d, h in zip(chosen[i + 1 :], grades[i + 1 :], strict=True) if d.player == 0 and h]
+        if not later or point.exact:
             continue
-        if decision.player == 0:
-            assert point.chance == round(100 * g.estimate.win_chance)
-        else:
-            nxt = next(
-                h for d, h in zip(chosen[i + 1 :], grades[i + 1 :], strict=True) if d.player == 0 and h
-            )
-            assert point.chance == round(100 * nxt.evaluation.best.win_chance), (decision.trick, point)
-            checked += 1
-    assert checked >= 5
+        assert point.chance == round(100 * later[0].evaluation.best.win_chance), (decision.trick, point)
+        checked[decision.player] += 1
+    assert checked[0] >= 5 and checked[1] >= 5
+
+
+def test_the_move_that_turned_the_deal_shows_on_its_own_row() -> None:
+    """Camille's ten of spades at trick 10 lost the deal by the count: her row says so, and not
+    "more likely to win" (the reply and the draw are part of what the move led to)."""
+    built, _chosen, _grades = _demo_chart(PRACTICE)
+    row = next(p for p in built.points if p.trick == 10 and p.player == "Camille")
+    assert row.chance <= 5, row
 
 
 def test_after_a_chouine_the_chart_says_the_outcome() -> None:

@@ -180,8 +180,9 @@ def _alternative(d: Graded) -> Grade | None:
 
 def well_played(decisions: Sequence[Graded], seats: Sequence[int]) -> Graded | None:
     """The coach's own choice, by one of ``seats``, where every other choice would have been an
-    inaccuracy or a mistake costing :data:`WELL_POINTS` or more: a declaration or the exchange of
-    the seven first, then the one whose next best choice would have lost the most points."""
+    inaccuracy or a mistake costing :data:`WELL_POINTS` or more, while the deal was still open
+    (neither all but won nor all but lost): a declaration or the exchange of the seven first,
+    then the one whose next best choice would have lost the most points."""
     found: list[tuple[tuple[bool, float, float], Graded]] = []
     for d in decisions:
         if d.player not in seats:
@@ -194,6 +195,11 @@ def well_played(decisions: Sequence[Graded], seats: Sequence[int]) -> Graded | N
         gap = d.grade.estimate.point_difference - other.estimate.point_difference
         if other.point_loss < WELL_POINTS or gap < WELL_POINTS:
             continue
+        if Likelihood.of(d.grade.estimate.win_chance) in (
+            Likelihood.ALMOST_CERTAIN,
+            Likelihood.ALMOST_NO_CHANCE,
+        ):
+            continue  # the deal was all but decided: praise there is beside the point
         special = isinstance(d.action, Swap) or (
             isinstance(d.action, Play) and d.action.declaration is not None
         )

@@ -185,7 +185,8 @@ def test_the_seven_of_trumps_drawn_opens_the_exchange_where_it_is_drawn() -> Non
 
 def test_the_deal_s_end_says_whether_the_seven_of_trumps_was_exchanged() -> None:
     practice = _texts(_replayed(_PRACTICE).narrations("en")[-1])
-    assert "In this deal, Max drew the seven of trumps after trick 3 but never exchanged it." in practice
+    kept = "Max drew the seven of trumps after trick 3 and played it at trick 9 without exchanging it."
+    assert f"In this deal, {kept}" in practice
     full = _texts(demos()["full-deal"].narrations("en")[-1])
     assert (
         "In this deal, Bob exchanged the seven of trumps for the turn-up just before leading to trick 11."
@@ -197,7 +198,7 @@ def test_the_seven_s_story_is_heard_only_by_its_holder_unless_exchanged() -> Non
     """Rule 18: who held the seven and kept it is the holder's own knowledge; an exchange is public."""
     last = _replayed(_PRACTICE).narrations("en")[-1]
     assert any("seven of trumps" in t for t in _texts(for_seat(last, 1)))
-    assert not any("seven of trumps" in t for t in _texts(for_seat(last, 0)))
+    assert not any("drew the seven of trumps" in t for t in _texts(for_seat(last, 0)))
     full = demos()["full-deal"].narrations("en")[-1]
     assert any("exchanged the seven" in t for t in _texts(for_seat(full, 0)))
 
@@ -208,3 +209,9 @@ def test_spanish_contracts_a_el_and_de_el() -> None:
     assert "Al rey de picas, Camille echa la dama de diamantes." in said
     assert not [t for t in said if re.search(r"\b[Aa] el\b|\b[Dd]e el\b|^Sobre ", t)]
     assert contract("De el mazo, a el as.") == "Del mazo, al as."
+
+
+def test_no_au_sept_is_said_with_its_reason() -> None:
+    """Rule 10: once the seven of trumps is played, nobody says "au sept" before trick 11."""
+    said = [t for n in _replayed(_PRACTICE).narrations("en") for t in _texts(n)]
+    assert said.count("No “au sept” this time: the seven of trumps has already been played.") == 1

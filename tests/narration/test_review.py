@@ -165,3 +165,13 @@ def test_the_practice_review_opens_with_the_synthesis(client: FlaskClient) -> No
         r"You (won|lost) the deal|You won the deal with a chouine|The deal ended level", synthesis.group(1)
     )
     assert review.index("play-review__synthesis") < review.index("play-review__table")
+
+
+def test_a_narrated_deal_s_end_does_not_repeat_its_result(client: FlaskClient) -> None:
+    """The last step tells the result; the synthesis above the chart says only where it turned."""
+    page = client.get("/en/demo/full-deal/36").get_data(as_text=True)
+    synthesis = re.search(r'<p class="deal-chart__synthesis">(.*?)</p>', page, re.S)
+    assert synthesis is not None and "won the deal, 120 to 110" not in synthesis.group(1)
+    assert "trick 8, when Bob played the ace of spades" in synthesis.group(1)
+    chouine = client.get("/en/demo/chouine/9").get_data(as_text=True)
+    assert "won the deal with a chouine" not in chouine

@@ -9,7 +9,9 @@ from flask_babel import force_locale
 
 from tutorial.ai import Grade, GradeKind
 from tutorial.engine import replay
+from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, action_step, demos, frames_of
+from tutorial.narration.language import speaker
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.replay.packing import unpack
 from tutorial.web.table.chart import (
@@ -112,10 +114,18 @@ def test_an_exact_chance_is_said_as_the_outcome_with_no_hedging_word(app: Flask)
     with app.test_request_context("/fr/"), force_locale("fr"):
         assert chance_words("Alice", 1.0, exact=True) == "Le coup est gagné pour Alice"
         assert chance_words("Bob", 0.0, exact=True) == "Le coup est perdu pour Bob"
-        assert chance_words("Alice", 0.6, exact=False) == "Alice a plutôt des chances de gagner"
+        assert chance_words("Alice", 0.6, exact=False) == "Alice a de bonnes chances de gagner le coup"
     with app.test_request_context("/es/"), force_locale("es"):
         assert chance_words("Lucía", 1.0, exact=True) == "Lucía tiene la ronda ganada"
     with app.test_request_context("/en/"), force_locale("en"):
         words = [chance_words("Alice", c / 20, exact=False) for c in range(21)]
         assert all("Alice" in w for w in words)
         assert "probable" not in " ".join(words)
+
+
+def test_the_chart_says_chances_on_the_coach_s_scale(app: Flask) -> None:
+    """One scale for one idea: the chart's rows use the coach's notes' words ("a slim chance")."""
+    coach = Coach(speaker("en"), ("Alice", "Bob"))
+    with app.test_request_context("/en/"), force_locale("en"):
+        for chance in (0.0, 0.2, 0.5, 0.6, 0.8, 0.97):
+            assert coach.chance(chance) in chance_words("Alice", chance, exact=False), chance

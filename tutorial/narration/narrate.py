@@ -170,6 +170,20 @@ def contract(text: str) -> str:
     return _CONTRACTED.sub(lambda m: _CONTRACTIONS[m.group(1)], text)
 
 
+def _seven_holder(states: Sequence[Deal], seven: Card) -> tuple[int, int] | None:
+    """Who first held ``seven`` while the exchange was open (rule 10: up to the lead to trick
+    11), and from which trick; None when nobody did."""
+    for state in states:
+        if state.is_over or state.trick_number > LAST_SWAP_TRICK:
+            break
+        if state.trick_number == LAST_SWAP_TRICK and len(state.trick) > 0:
+            break  # trick 11 led: the exchange is closed
+        holder = next((p for p in (0, 1) if seven in state.hands[p]), None)
+        if holder is not None:
+            return holder, state.trick_number
+    return None
+
+
 class Narrator:
     """Turns events and states into sentences in one language, for one pair of players."""
 
@@ -352,7 +366,7 @@ class Narrator:
                 out,
                 WHY,
                 ev.rule,
-                tr.gettext("The lower card deals: %(player)s is the dealer."),
+                tr.gettext("The player with the lower card deals: %(player)s is the dealer."),
                 player=self.name(ev.dealer),
             )
 
@@ -419,72 +433,92 @@ class Narrator:
 
     def seven_story(self, steps: Sequence[tuple[Sequence[Event], Deal | None]]) -> Sentence | None:
         """At the end of a deal (``steps``: each step's events and the table after them): whether
-        the seven of trumps was exchanged (rule 9), or who held it in time and never did, or that
-        nobody did. What one seat may not know is left out of its pages (rule 18): only the
-        exchange is public."""
+        the seven of trumps was exchanged (rule 9), or who held it in time and kept it (and when
+        it was played), or that nobody did. What one seat may not know is left out of its pages
+        (rule 18): only the exchange is public."""
         states = [state for _, state in steps if state is not None]
         if not states:
             return None
-        trumps = states[0].trumps
-        seven = Card(Rank.SEVEN, trumps)
-        tr = self.tr
-        for events, _ in steps:
-            for ev in events:
-                if isinstance(ev, SevenExchanged):
-                    # Rule 10: the last exchanges come at "au sept" or just before the lead to trick 11.
-                    if ev.at_au_sept:
-                        text = tr.gettext(
-                            "In this deal, %(player)s exchanged the seven of trumps for the turn-up at "
-                            "“au sept”, before the lead to trick %(trick)s."
-                        )
-                    elif ev.trick == LAST_SWAP_TRICK:
-                        text = tr.gettext(
-                            "In this deal, %(player)s exchanged the seven of trumps for the turn-up just "
-                            "before leading to trick %(trick)s."
-                        )
-                    else:
-                        text = tr.gettext(
-                            "In this deal, %(player)s exchanged the seven of trumps for the turn-up at "
-                            "trick %(trick)s."
-                        )
-                    return self.sentence(
-                        EVENT, self.sp.fill(text, player=self.name(ev.player), trick=ev.trick), ev.rule
-                    )
-        for state in states:
-            if state.is_over or state.trick_number > LAST_SWAP_TRICK:
-                break
-            if state.trick_number == LAST_SWAP_TRICK and len(state.trick) > 0:
-                break  # trick 11 led: the exchange is closed (rule 10)
-            holder = next((p for p in (0, 1) if seven in state.hands[p]), None)
-            if holder is None:
-                continue
-            if state.trick_number == 1:
-                text = tr.gettext(
-                    "In this deal, %(player)s was dealt the seven of trumps but never exchanged it."
-                )
-            else:
-                text = tr.gettext(
-                    "In this deal, %(player)s drew the seven of trumps after trick %(trick)s but never "
-                    "exchanged it."
-                )
-            said = self.sentence(
-                EVENT,
-                self.sp.fill(text, player=self.name(holder), trick=state.trick_number - 1),
-                SevenExchanged.rule,
+        seven = Card(Rank.SEVEN, states[0].trumps)
+        events = [ev for evs, _ in steps for ev in evs]
+        exchanged = next((ev for ev in events if isinstance(ev, SevenExchanged)), None)
+        if exchanged is not None:
+            return self._seven_exchanged(exchanged)
+        held = _seven_holder(states, seven)
+        if held is None:
+            text = self.tr.gettext(
+                "In this deal, nobody held the seven of trumps before the lead to trick %(trick)s: no "
+                "exchange was possible."
             )
-            return replace(said, seat_texts=tuple(said.text if seat == holder else "" for seat in (0, 1)))
-        said = self.sentence(
-            EVENT,
-            self.sp.fill(
-                tr.gettext(
-                    "In this deal, nobody held the seven of trumps before the lead to trick %(trick)s: no "
-                    "exchange was possible."
-                ),
-                trick=LAST_SWAP_TRICK,
-            ),
-            SevenExchanged.rule,
-        )
-        return replace(said, seat_texts=("", ""))
+            said = self.sentence(EVENT, self.sp.fill(text, trick=LAST_SWAP_TRICK), SevenExchanged.rule)
+            return replace(said, seat_texts=("", ""))
+        holder, since = held
+        played = next((ev.trick for ev in events if isinstance(ev, CardPlayed) and ev.card == seven), None)
+        said = self.sentence(EVENT, self._seven_kept(holder, since, played), SevenExchanged.rule)
+        return replace(said, seat_texts=tuple(said.text if seat == holder else "" for seat in (0, 1)))
+
+    def _seven_exchanged(self, ev: SevenExchanged) -> Sentence:
+        tr = self.tr
+        # Rule 10: the last exchanges come at "au sept" or just before the lead to trick 11.
+        if ev.at_au_sept:
+            text = tr.gettext(
+                "In this deal, %(player)s exchanged the seven of trumps for the turn-up at “au sept”, "
+                "before the lead to trick %(trick)s."
+            )
+        elif ev.trick == LAST_SWAP_TRICK:
+            text = tr.gettext(
+                "In this deal, %(player)s exchanged the seven of trumps for the turn-up just before "
+                "leading to trick %(trick)s."
+            )
+        else:
+            text = tr.gettext(
+                "In this deal, %(player)s exchanged the seven of trumps for the turn-up at trick %(trick)s."
+            )
+        return self.sentence(EVENT, self.sp.fill(text, player=self.name(ev.player), trick=ev.trick), ev.rule)
+
+    def _seven_kept(self, holder: int, since: int, played: int | None) -> str:
+        """The seven of trumps held from trick ``since`` (1: dealt) and never exchanged."""
+        tr = self.tr
+        if played is not None and since == 1:
+            text = tr.gettext(
+                "In this deal, %(player)s was dealt the seven of trumps and played it at trick "
+                "%(played)s without exchanging it."
+            )
+        elif played is not None:
+            text = tr.gettext(
+                "In this deal, %(player)s drew the seven of trumps after trick %(trick)s and played it at "
+                "trick %(played)s without exchanging it."
+            )
+        elif since == 1:
+            text = tr.gettext(
+                "In this deal, %(player)s was dealt the seven of trumps but never exchanged it."
+            )
+        else:
+            text = tr.gettext(
+                "In this deal, %(player)s drew the seven of trumps after trick %(trick)s but never "
+                "exchanged it."
+            )
+        return self.sp.fill(text, player=self.name(holder), trick=since - 1, played=played)
+
+    def no_au_sept(self, before: Deal, after: Deal) -> Sentence | None:
+        """Why nobody says "au sept" before trick 11, at the step that brings the deal there
+        (rule 10: no call once the seven is exchanged or played, or when it is the turn-up)."""
+        if not (
+            before.trick_number == LAST_SWAP_TRICK - 1
+            and after.trick_number == LAST_SWAP_TRICK
+            and after.phase is not Phase.AU_SEPT
+            and not after.is_over
+            and not after.trick
+        ):
+            return None
+        tr = self.tr
+        if after.swapped_by is not None:
+            text = tr.gettext("No “au sept” this time: the seven of trumps has already been exchanged.")
+        elif after.seven_played:
+            text = tr.gettext("No “au sept” this time: the seven of trumps has already been played.")
+        else:
+            text = tr.gettext("No “au sept” this time: the seven of trumps is the turn-up itself.")
+        return self.sentence(WHY, text, AuSeptAsked.rule, anchor=AU_SEPT_ANCHOR)
 
     def au_sept_asked(self, ev: AuSeptAsked, out: list[Sentence]) -> None:
         tr = self.tr
@@ -531,7 +565,7 @@ class Narrator:
             lead = before.trick.lead
             # Said two ways, trick by trick, so that sixteen tricks do not read as one template.
             text = (
-                tr.gettext("%(player)s answers with %(card)s.")
+                tr.gettext("%(player)s follows with %(card)s.")
                 if ev.trick % 2 == 0
                 else tr.gettext("On %(lead)s, %(player)s plays %(card)s.")
             )
@@ -974,7 +1008,7 @@ class Narrator:
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s answers %(lead)s with the last card in hand, %(card)s."),
+                tr.gettext("%(player)s plays to %(lead)s with the last card in hand, %(card)s."),
                 player=name,
                 lead=self.card(lead),
                 card=self.card(legal[0]),
@@ -988,17 +1022,17 @@ class Narrator:
         elif not deal.strict:
             if self.remind("talon-free-next"):
                 text = tr.gettext(
-                    "%(player)s answers %(lead)s and, while the talon lasts, may play any card."
+                    "%(player)s plays to %(lead)s and, while the talon lasts, may play any card."
                 )
             else:
-                text = tr.gettext("%(player)s answers %(lead)s.")
+                text = tr.gettext("%(player)s plays to %(lead)s.")
             self.say(out, NEXT, rule, text, player=name, lead=self.card(lead))
         elif len(legal) < hand_size:
             self.say(
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s answers %(lead)s and may play %(cards)s."),
+                tr.gettext("%(player)s plays to %(lead)s and may play %(cards)s."),
                 player=name,
                 lead=self.card(lead),
                 cards=self.cards(legal, "or"),
@@ -1008,7 +1042,7 @@ class Narrator:
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s answers %(lead)s and may play any card."),
+                tr.gettext("%(player)s plays to %(lead)s and may play any card."),
                 player=name,
                 lead=self.card(lead),
             )
@@ -1119,6 +1153,10 @@ def narrate(
                 drawn_told = True
             continue
         narrator.event(ev, before, happened)
+    if before is not None and after is not None:
+        skipped = narrator.no_au_sept(before, after)
+        if skipped is not None:
+            happened.append(skipped)
     next_sentences: list[Sentence] = []
     notes: list[CardNote] = []
     to_act = None

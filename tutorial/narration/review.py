@@ -486,11 +486,14 @@ class Synthesis:
         num = max(1, round(other.point_loss))
         return self._fill(sp.npgettext(*_WELL_POINTS[(form, _exact(d))], num), num=num, **values)
 
-    def say(self, decisions: Sequence[Graded], result: DealResult) -> tuple[str, ...]:
+    def say(
+        self, decisions: Sequence[Graded], result: DealResult, with_result: bool = True
+    ) -> tuple[str, ...]:
         """At most four short sentences: the result; one turning point, the count's
         (:func:`decisive_gift`) or else the coach's costliest choice with the trick it gave
-        away (or that there was none, unless a chouine decided the deal); what was well played."""
-        out = [self.result(result)]
+        away (or that there was none, unless a chouine decided the deal); what was well played.
+        ``with_result``: False where the page tells the result already (a narrated deal's end)."""
+        out = [self.result(result)] if with_result else []
         if result.chouine is not None:
             # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
             decisions = [d for d in decisions if d.player != result.chouine]

@@ -284,7 +284,8 @@ def _chart(demo: Demo, lang: str, urls: Addresses) -> dict[str, object]:
     known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
     result = full.replay.final.result
     if result is not None:  # where the deal was won or lost (tutorial.narration.review)
-        made["synthesis"] = Synthesis(coach).say(graded_decisions(steps, known), result)
+        # The step tells the result already: the synthesis says where the deal was won or lost.
+        made["synthesis"] = Synthesis(coach).say(graded_decisions(steps, known), result, with_result=False)
     return made
 
 

@@ -236,6 +236,13 @@ def labels(player: str) -> dict[str, str]:
             "seat of the player who made it and leads to its position.",
         )
         % values,
+        "learns": pgettext(
+            "chart",
+            "The line also moves with what %(player)s learns, the cards played and drawn: a jump "
+            "after a move is not that move's grade. The coach judges every choice from the "
+            "chooser's own seat, as at the table, even where both hands are shown here.",
+        )
+        % values,
         "trick": pgettext("chart", "Trick %(trick)s"),
         # Before the legend's marks: "Marks on the line: ◆ mistake ● inaccuracy".
         "legend": pgettext("chart", "Marks on the line:"),
@@ -253,8 +260,9 @@ def labels(player: str) -> dict[str, str]:
 
 def chance_words(player: str, chance: float, exact: bool) -> str:
     """``player``'s chance as a player says it, one sentence per range of the narration's
-    scale (:class:`~tutorial.narration.language.Likelihood`); the outcome, with no hedging
-    word, when the chance is a fact. No sentence needs the player's gender."""
+    scale (:class:`~tutorial.narration.language.Likelihood`), in the coach's notes' words ("a
+    slim chance"); the outcome, with no hedging word, when the chance is a fact. No sentence
+    needs the player's gender."""
     values = {"player": player}
     if exact:
         if chance >= 1:
@@ -262,18 +270,19 @@ def chance_words(player: str, chance: float, exact: bool) -> str:
         if chance <= 0:
             return str(pgettext("chart", "The deal is lost for %(player)s")) % values
         return str(pgettext("chart", "The deal ends level")) % values
+    # The coach's notes' scale, one range a word ("a slim chance": tutorial.narration.coach).
     level = Likelihood.of(chance)
     if level is Likelihood.ALMOST_CERTAIN:
-        return str(pgettext("chart", "%(player)s has the deal all but won")) % values
+        return str(pgettext("chart", "%(player)s has every chance of winning the deal")) % values
     if level is Likelihood.VERY_LIKELY:
-        return str(pgettext("chart", "%(player)s will very likely win the deal")) % values
+        return str(pgettext("chart", "%(player)s has a very good chance of winning the deal")) % values
     if level is Likelihood.LIKELY:
-        return str(pgettext("chart", "%(player)s is more likely to win than to lose")) % values
+        return str(pgettext("chart", "%(player)s has a fair chance of winning the deal")) % values
     if level is Likelihood.EVEN:
-        return str(pgettext("chart", "%(player)s is as likely to win as to lose")) % values
+        return str(pgettext("chart", "%(player)s has an even chance of winning the deal")) % values
     if level is Likelihood.UNLIKELY:
-        return str(pgettext("chart", "%(player)s is more likely to lose than to win")) % values
-    return str(pgettext("chart", "%(player)s has the deal all but lost")) % values
+        return str(pgettext("chart", "%(player)s has a slim chance of winning the deal")) % values
+    return str(pgettext("chart", "%(player)s has almost no chance of winning the deal")) % values
 
 
 def context(chart: Chart, grade_name: Callable[[GradeKind], str]) -> dict[str, object]:

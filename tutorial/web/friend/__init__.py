@@ -230,7 +230,8 @@ def new(lang: str) -> Response:
 @bp.get("/<lang:lang>/table/new")
 def new_table(lang: str) -> Response:
     """The address a host may guess or be given for a new table: the form's one page."""
-    return redirect(url_for("friend.new", lang=lang), 308)
+    response = redirect(url_for("friend.new", lang=lang), 308)
+    return response  # type: ignore[return-value]  # (as _see_other: werkzeug's Response)
 
 
 @bp.post("/<lang:lang>/table")

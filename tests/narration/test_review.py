@@ -108,7 +108,7 @@ def test_a_card_that_gave_away_more_than_the_margin_is_where_the_count_was_lost(
     said = _say(PRACTICE, you=0)
     assert said[0] == "You lost the deal, 63 to 67."
     assert said[1] == (
-        "The deal turned at trick 10: you threw the ten of spades on a trick that Max took, 10 points "
+        "The deal turned at trick 10: you threw the ten of spades on a trick that Max took, 10 card points "
         "more than with the eight of spades, and Max won by 4 points."
     )
     # One turning point: no other "costliest choice" beside it.

@@ -299,16 +299,16 @@ _GIFT = {
     "you": npgettext(
         "review",
         "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
-        "%(num)s points more than with %(best)s, and %(other)s won by %(margin)s point.",
+        "%(num)s card points more than with %(best)s, and %(other)s won by %(margin)s point.",
         "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
-        "%(num)s points more than with %(best)s, and %(other)s won by %(margin)s points.",
+        "%(num)s card points more than with %(best)s, and %(other)s won by %(margin)s points.",
     ),
     "they": npgettext(
         "review",
         "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
-        "took, %(num)s points more than with %(best)s, and %(other)s won by %(margin)s point.",
+        "took, %(num)s card points more than with %(best)s, and %(other)s won by %(margin)s point.",
         "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
-        "took, %(num)s points more than with %(best)s, and %(other)s won by %(margin)s points.",
+        "took, %(num)s card points more than with %(best)s, and %(other)s won by %(margin)s points.",
     ),
 }
 #: The coach's choice when it is the exchange of the seven and then a card (rule 10: the

@@ -1008,7 +1008,7 @@ class Narrator:
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s plays to %(lead)s with the last card in hand, %(card)s."),
+                tr.gettext("To %(lead)s, %(player)s plays the last card in hand, %(card)s."),
                 player=name,
                 lead=self.card(lead),
                 card=self.card(legal[0]),
@@ -1021,18 +1021,16 @@ class Narrator:
             self.say(out, NEXT, rule, text, player=name, trick=deal.trick_number)
         elif not deal.strict:
             if self.remind("talon-free-next"):
-                text = tr.gettext(
-                    "%(player)s plays to %(lead)s and, while the talon lasts, may play any card."
-                )
+                text = tr.gettext("To %(lead)s, %(player)s may play any card while the talon lasts.")
             else:
-                text = tr.gettext("%(player)s plays to %(lead)s.")
+                text = tr.gettext("%(player)s is to play to %(lead)s.")
             self.say(out, NEXT, rule, text, player=name, lead=self.card(lead))
         elif len(legal) < hand_size:
             self.say(
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s plays to %(lead)s and may play %(cards)s."),
+                tr.gettext("To %(lead)s, %(player)s may play %(cards)s."),
                 player=name,
                 lead=self.card(lead),
                 cards=self.cards(legal, "or"),
@@ -1042,7 +1040,7 @@ class Narrator:
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s plays to %(lead)s and may play any card."),
+                tr.gettext("To %(lead)s, %(player)s may play any card."),
                 player=name,
                 lead=self.card(lead),
             )

@@ -215,3 +215,16 @@ def test_no_au_sept_is_said_with_its_reason() -> None:
     """Rule 10: once the seven of trumps is played, nobody says "au sept" before trick 11."""
     said = [t for n in _replayed(_PRACTICE).narrations("en") for t in _texts(n)]
     assert said.count("No “au sept” this time: the seven of trumps has already been played.") == 1
+
+
+def test_a_trump_on_another_suit_is_said_to_trump_it_and_the_seven_played_closes_the_exchange() -> None:
+    """A player's own verbs (« coupe », «falla»); rules 9-10: the seven played, no exchange."""
+    said = {
+        lang: [t for n in _replayed(_PRACTICE).narrations(lang) for t in _texts(n)] for lang in ("fr", "es")
+    }
+    assert "Max coupe le sept de carreau avec le sept de trèfle." in said["fr"]
+    assert "Max falla el siete de diamantes con el siete de tréboles." in said["es"]
+    assert (
+        "Le sept d’atout joué, plus personne ne peut l’échanger contre la retourne dans ce coup."
+        in said["fr"]
+    )

@@ -431,6 +431,25 @@ class Narrator:
             trick=LAST_SWAP_TRICK,
         )
 
+    def seven_gone(self, ev: CardPlayed, before: Deal | None, out: list[Sentence]) -> None:
+        """The seven of trumps played while it could still be exchanged: the exchange is gone
+        for this deal (rules 9 and 10)."""
+        if (
+            before is None
+            or ev.card != Card(Rank.SEVEN, before.trumps)
+            or before.swapped_by is not None
+            or ev.trick >= LAST_SWAP_TRICK
+        ):
+            return
+        self.say(
+            out,
+            WHY,
+            SevenExchanged.rule,
+            self.tr.gettext(
+                "With the seven of trumps played, nobody can make the exchange for the turn-up in this deal."
+            ),
+        )
+
     def seven_story(self, steps: Sequence[tuple[Sequence[Event], Deal | None]]) -> Sentence | None:
         """At the end of a deal (``steps``: each step's events and the table after them): whether
         the seven of trumps was exchanged (rule 9), or who held it in time and kept it (and when
@@ -563,14 +582,16 @@ class Narrator:
         else:
             assert before is not None and before.trick.lead is not None
             lead = before.trick.lead
-            # Said two ways, trick by trick, so that sixteen tricks do not read as one template.
-            text = (
-                tr.gettext("%(player)s follows with %(card)s.")
-                if ev.trick % 2 == 0
-                else tr.gettext("On %(lead)s, %(player)s plays %(card)s.")
-            )
+            if ev.card.suit is before.trumps and lead.suit is not before.trumps:
+                # A player's own words: a trump on another suit "trumps" it (« coupe », «falla»).
+                text = tr.gettext("%(player)s trumps %(lead)s with %(card)s.")
+            elif ev.trick % 2 == 0:  # said two ways, so that sixteen tricks do not read as one template
+                text = tr.gettext("%(player)s follows with %(card)s.")
+            else:
+                text = tr.gettext("On %(lead)s, %(player)s plays %(card)s.")
             self.say(out, EVENT, None, text, lead=self.card(lead), player=player, card=card)
             self.follow_reason(ev, lead, out)
+        self.seven_gone(ev, before, out)
         if ev.declaration is None:
             return
         comb = self.combination(ev.declaration, ev.declaration_suit, ev.declaration_in_trumps)

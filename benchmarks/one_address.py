@@ -49,10 +49,10 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from benchmarks.webbench import start_stack  # noqa: E402
 from tests.rig import attacks  # noqa: E402
 from tests.rig.attacks import Answered, Visitor, get  # noqa: E402
 from tests.rig.http import Address  # noqa: E402
-from tests.rig.server import free_port  # noqa: E402
 
 RULES = ["/en/rules", "/fr/rules/deal", "/es/rules", "/en/demo/full-deal/3", "/en/"]
 PLAYER = "127.0.0.3"
@@ -64,18 +64,6 @@ FLOOD_SECONDS = 10.0
 
 def _addresses(first: int, count: int) -> list[str]:
     return [f"127.0.0.{10 + first + n}" for n in range(count)]
-
-
-def _start(run_dir: Path) -> Any:
-    port = free_port()
-    os.environ.setdefault("CHOUINE_ENV", "production")
-    os.environ.setdefault("SECRET_KEY", secrets.token_hex(32))
-    os.environ["SITE_URL"] = f"http://127.0.0.1:{port}"
-    os.environ.setdefault("TRUSTED_HOSTS", "127.0.0.1")
-    os.environ.pop("FLASK_DEBUG", None)
-    from deploy.stack import Settings, start
-
-    return start(Settings(run_dir=run_dir, port=port))
 
 
 class _Player(threading.Thread):
@@ -240,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     key = os.environ.setdefault("SECRET_KEY", secrets.token_hex(32))
     hints, replays = attacks.search_paths(key, games=6)
     with tempfile.TemporaryDirectory(prefix="one-address-") as tmp:
-        stack = _start(Path(tmp) / "run")
+        stack = start_stack(Path(tmp) / "run")
         try:
             alone = Visitor(stack, RULES)
             alone.start()

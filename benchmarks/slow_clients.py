@@ -12,11 +12,8 @@ connection; aims: no visitor request fails, p99 under 100 ms. ``--json``: the fi
 
 from __future__ import annotations
 
-import argparse
 import os
-import shlex
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks.webbench import ACCEPT_ENCODING, LANG, aim, figure, run, server_log_errors, start_server  # noqa: E402
+from benchmarks import webbench as wb  # noqa: E402
 from tests.rig.server import Server  # noqa: E402
 
 # --- Slow and idle clients -------------------------------------------------------------
@@ -46,25 +43,8 @@ class SlowResult:
     reopened: int
 
 
-async def _keep_open(reader: Any, writer: Any, slow: bool, deadline: float) -> None:
-    """Keep one attack connection open until ``deadline`` or until the server closes it; a
-    ``slow`` one sends a header line after each wait (of up to 5 s) for the server."""
-    import asyncio
-
-    n = 0
-    while time.monotonic() < deadline:
-        # Wait up to 5 s for the server to close (EOF) or answer, then send a line.
-        try:
-            left = max(0.01, min(5.0, deadline - time.monotonic()))
-            data = await asyncio.wait_for(reader.read(4096), left)
-        except TimeoutError:
-            data = None
-        if data == b"":
-            return  # closed by the server: reopen
-        if slow and time.monotonic() < deadline:
-            n += 1
-            writer.write(f"X-Slow-{n}: {'x' * 20}\r\n".encode())
-            await writer.drain()
+def _header_line(n: int) -> bytes:
+    return f"X-Slow-{n}: {'x' * 20}\r\n".encode()
 
 
 async def _hold(host: str, port: int, seconds: float, idle: int, slow: int, report: Any) -> None:
@@ -94,7 +74,10 @@ async def _hold(host: str, port: int, seconds: float, idle: int, slow: int, repo
                 if kind == "slow":
                     writer.write(f"GET /en/?slow={index} HTTP/1.1\r\nHost: {host}\r\n".encode())
                     await writer.drain()
-                await _keep_open(reader, writer, kind == "slow", deadline)
+                # A slow one sends a header line after each wait (of up to 5 s) for the server.
+                await wb.hold_open(
+                    reader, writer, deadline, 5.0, _header_line if kind == "slow" else None, answered=False
+                )
             except OSError:
                 pass
             finally:
@@ -118,38 +101,6 @@ def _attack_process(host: str, port: int, seconds: float, idle: int, slow: int, 
     asyncio.run(_hold(host, port, seconds, idle, slow, report))
 
 
-def _visit(
-    host: str, port: int, paths: list[str], seconds: float, rate: float
-) -> tuple[list[float], list[str]]:
-    """A visitor: ``paths`` in turn, ``rate`` per second, each on a new connection."""
-    import http.client
-
-    latencies: list[float] = []
-    errors: list[str] = []
-    deadline = time.monotonic() + seconds
-    next_at = time.monotonic()
-    i = 0
-    while time.monotonic() < deadline:
-        path = paths[i % len(paths)]
-        i += 1
-        started = time.monotonic()
-        connection = http.client.HTTPConnection(host, port, timeout=10)
-        try:
-            connection.request("GET", path, headers={"Accept-Encoding": ACCEPT_ENCODING})
-            response = connection.getresponse()
-            response.read()
-            if response.status != 200:
-                errors.append(f"{path}: {response.status}")
-            latencies.append((time.monotonic() - started) * 1000)
-        except (OSError, http.client.HTTPException) as exc:
-            errors.append(f"{path}: {type(exc).__name__} after {time.monotonic() - started:.1f} s")
-        finally:
-            connection.close()
-        next_at += 1 / rate
-        time.sleep(max(0.0, next_at - time.monotonic()))
-    return latencies, errors
-
-
 def slow_attack(
     host: str, port: int, paths: list[str], seconds: float, idle: int, slow: int, rate: float
 ) -> SlowResult:
@@ -164,7 +115,7 @@ def slow_attack(
     try:
         warm = min(3.0, seconds / 5)
         time.sleep(warm)  # let the attack take hold first
-        latencies, errors = _visit(host, port, paths, seconds - warm, rate)
+        latencies, errors, _slow = wb.visit(host, port, paths, seconds - warm, rate)
         attacker.join(timeout=30)
     finally:
         if attacker.is_alive():
@@ -200,10 +151,10 @@ def slow_clients(server: Server, seconds: int, idle: int = 500, slow: int = 50, 
     """The slow-client attack of :func:`slow_attack` against ``server``; 1 if an aim is missed."""
     parts = urlsplit(server.url)
     paths = [
-        f"/{LANG}/",
-        f"/{LANG}/rules",
-        f"/{LANG}/rules/deal",
-        f"/{LANG}/demo/full-deal/5",
+        f"/{wb.LANG}/",
+        f"/{wb.LANG}/rules",
+        f"/{wb.LANG}/rules/deal",
+        f"/{wb.LANG}/demo/full-deal/5",
         "/static/css/site.css",
     ]
     print(
@@ -214,7 +165,7 @@ def slow_clients(server: Server, seconds: int, idle: int = 500, slow: int = 50, 
     )
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     # The same visitor without the attack first: what the machine gives when nothing holds it.
-    alone, alone_errors = _visit(host, port, paths, min(5.0, seconds / 3), rate)
+    alone, alone_errors, _slow = wb.visit(host, port, paths, min(5.0, seconds / 3), rate)
     alone.sort()
     if alone:
         print(
@@ -232,39 +183,32 @@ def slow_clients(server: Server, seconds: int, idle: int = 500, slow: int = 50, 
         f"  fewest attack connections open at once: {result.held};"
         f" reopened after the server closed them: {result.reopened}"
     )
-    figure("visitor_alone_p99_ms", alone[min(len(alone) - 1, int(len(alone) * 0.99))] if alone else None)
-    figure("visitor_requests", result.probes)
-    figure("p50_ms", result.p50_ms)
-    figure("p99_ms", result.p99_ms)
-    figure("max_ms", result.max_ms)
-    figure("errors", result.errors)
-    figure("held", result.held)
-    figure("reopened", result.reopened)
-    failures = aim("no visitor request failed", not result.errors)
-    failures += aim(f"visitor p99 < {AIM_SLOW_P99_MS:.0f} ms", result.p99_ms < AIM_SLOW_P99_MS)
+    wb.figure("visitor_alone_p99_ms", alone[min(len(alone) - 1, int(len(alone) * 0.99))] if alone else None)
+    wb.figure("visitor_requests", result.probes)
+    wb.figure("p50_ms", result.p50_ms)
+    wb.figure("p99_ms", result.p99_ms)
+    wb.figure("max_ms", result.max_ms)
+    wb.figure("errors", result.errors)
+    wb.figure("held", result.held)
+    wb.figure("reopened", result.reopened)
+    failures = wb.aim("no visitor request failed", not result.errors)
+    failures += wb.aim(f"visitor p99 < {AIM_SLOW_P99_MS:.0f} ms", result.p99_ms < AIM_SLOW_P99_MS)
     return failures
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--seconds", type=int, default=60)
+    parser = wb.arguments(__doc__, 60)
     parser.add_argument("--idle", type=int, default=500)
     parser.add_argument("--slow", type=int, default=50)
-    parser.add_argument("--gunicorn", default="", help="extra gunicorn options")
-    parser.add_argument("--json", action="store_true", help="the report as JSON on stdout")
     args = parser.parse_args(argv)
-    seconds = min(max(1, args.seconds), 600)
-
-    def tool() -> int:
-        with tempfile.TemporaryDirectory() as tmp:
-            server = start_server(Path(tmp) / "gunicorn.log", shlex.split(args.gunicorn))
-            try:
-                failures = slow_clients(server, seconds, min(args.idle, 5000), min(args.slow, 1000))
-            finally:
-                server.stop()
-            return failures + server_log_errors(server.log.read_text(errors="replace"))
-
-    return run(tool, args.json)
+    seconds = wb.seconds_of(args)
+    return wb.run(
+        lambda: wb.with_server(
+            args.gunicorn,
+            lambda server: slow_clients(server, seconds, min(args.idle, 5000), min(args.slow, 1000)),
+        ),
+        args.json,
+    )
 
 
 if __name__ == "__main__":

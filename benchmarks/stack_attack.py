@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 import tempfile
 import threading
@@ -30,8 +29,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks.webbench import ACCEPT_ENCODING, LANG, aim, figure, run, server_log_errors  # noqa: E402
-from tests.rig.server import free_port  # noqa: E402
+from benchmarks import webbench as wb  # noqa: E402
+from tests.rig import attacks  # noqa: E402
 
 # --- The attack on the production stack (nginx + gunicorn) ------------------------------
 
@@ -41,43 +40,20 @@ FLOOD_ADDRESSES = tuple(f"127.0.0.{n}" for n in range(10, 18))
 AIM_ATTACK_P99_MS = 300.0
 
 
-def start_stack(run_dir: Path, *, search_pool: bool = True) -> Any:
-    """nginx + the two gunicorn servers (:mod:`deploy.stack`) in production, on a free
-    port of 127.0.0.1 (the visitor and the attackers connect from loopback addresses of their
-    own: nginx's limits are per address)."""
-    port = free_port()
-    os.environ.setdefault("CHOUINE_ENV", "production")
-    os.environ.setdefault("SECRET_KEY", secrets.token_hex(32))
-    os.environ["SITE_URL"] = f"http://127.0.0.1:{port}"
-    os.environ.setdefault("TRUSTED_HOSTS", "127.0.0.1")
-    os.environ.pop("FLASK_DEBUG", None)
-    from deploy.stack import Settings, start
-
-    return start(Settings(run_dir=run_dir, port=port, search_pool=search_pool))
-
-
 def search_urls(secret_key: str, games: int = 6) -> tuple[list[str], list[str]]:
     """Hint URLs (every position of the learner in ``games`` new beginner games, each a new
     search) and review URLs (the end of each game's first deal, each a review of 10–17 moves),
     made here with the server's ``SECRET_KEY``."""
-    from tutorial.web.play import computer
-    from tutorial.web.play.games import LEARNER, advance, dumps, new_game, rebuild
+    from tutorial.web.play.games import dumps
 
     hints: list[str] = []
     reviews: list[str] = []
-    for _ in range(games):
-        game = advance(new_game("beginner"), secret_key, computer.choose)
-        while True:
-            deal = rebuild(game, secret_key, keep_states=False).deal
-            token = dumps(game, secret_key)
-            if deal.is_over:
-                reviews.append(f"/{LANG}/play/{token}/review")
-                break
-            assert deal.to_act == LEARNER
-            hints.append(f"/{LANG}/play/{token}?hint={1 + len(hints) % 3}")
-            action = deal.legal_actions()[len(game.actions) % len(deal.legal_actions())]
-            deal.apply(action)
-            game = advance(game.with_action(action.token), secret_key, computer.choose, deal)
+    for game, deal in attacks.practice_positions(secret_key, games):
+        token = dumps(game, secret_key)
+        if deal.is_over:
+            reviews.append(f"/{wb.LANG}/play/{token}/review")
+        else:
+            hints.append(f"/{wb.LANG}/play/{token}?hint={1 + len(hints) % 3}")
     return hints, reviews
 
 
@@ -105,20 +81,12 @@ async def _slow_body(port: int, source: str, deadline: float, flood: _Flood) -> 
         flood.held += 1
         try:
             writer.write(
-                f"POST /{LANG}/replay HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                f"POST /{wb.LANG}/replay HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
                 "application/x-www-form-urlencoded\r\nContent-Length: 40000\r\n\r\nrecord=".encode()
             )
             await writer.drain()
-            while time.monotonic() < deadline:
-                try:
-                    left = max(0.01, min(3.0, deadline - time.monotonic()))
-                    data = await asyncio.wait_for(reader.read(4096), left)
-                except TimeoutError:
-                    data = None
-                if data is not None:
-                    break  # answered (a limit) or closed: reopen
-                writer.write(b"x")
-                await writer.drain()
+            # A byte of the body every 3 s, until nginx answers (a limit) or closes: reopen.
+            await wb.hold_open(reader, writer, deadline, 3.0, lambda _n: b"x", answered=True)
         except OSError:
             pass
         finally:
@@ -213,39 +181,8 @@ SLOW_VISIT_MS = 150.0
 def _visit_from(
     port: int, paths: list[str], seconds: float, rate: float
 ) -> tuple[list[float], list[str], list[str]]:
-    """A visitor from :data:`VISITOR_ADDRESS`: ``paths`` in turn, ``rate`` per second, each on a
-    new connection."""
-    import http.client
-
-    latencies: list[float] = []
-    errors: list[str] = []
-    slowest: list[str] = []  # the answers slower than SLOW_VISIT_MS, named
-    deadline = time.monotonic() + seconds
-    next_at = first = time.monotonic()
-    i = 0
-    while time.monotonic() < deadline:
-        path = paths[i % len(paths)]
-        i += 1
-        started = time.monotonic()
-        connection = http.client.HTTPConnection(
-            "127.0.0.1", port, timeout=10, source_address=(VISITOR_ADDRESS, 0)
-        )
-        try:
-            connection.request("GET", path, headers={"Accept-Encoding": ACCEPT_ENCODING})
-            response = connection.getresponse()
-            response.read()
-            if response.status != 200:
-                errors.append(f"{path}: {response.status}")
-            latencies.append((time.monotonic() - started) * 1000)
-            if latencies[-1] > SLOW_VISIT_MS:
-                slowest.append(f"{path} {latencies[-1]:.0f} ms at {started - first:.1f} s")
-        except (OSError, http.client.HTTPException) as exc:
-            errors.append(f"{path}: {type(exc).__name__} after {time.monotonic() - started:.1f} s")
-        finally:
-            connection.close()
-        next_at += 1 / rate
-        time.sleep(max(0.0, next_at - time.monotonic()))
-    return latencies, errors, slowest
+    """A visitor from :data:`VISITOR_ADDRESS` (:func:`benchmarks.webbench.visit`)."""
+    return wb.visit("127.0.0.1", port, paths, seconds, rate, VISITOR_ADDRESS, SLOW_VISIT_MS)
 
 
 def _p(latencies: list[float], q: float) -> float:
@@ -261,21 +198,21 @@ def stack_attack(
 
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        stack = start_stack(Path(tmp) / "run", search_pool=search_pool)
+        stack = wb.start_stack(Path(tmp) / "run", search_pool=search_pool)
         try:
             port = stack.settings.port
             hints, reviews = search_urls(os.environ["SECRET_KEY"])
             paths = [
-                f"/{LANG}/rules",
-                f"/{LANG}/rules/deal",
-                f"/{LANG}/demo/",
-                f"/{LANG}/demo/full-deal/5",
-                f"/{LANG}/demo/chouine/3",
+                f"/{wb.LANG}/rules",
+                f"/{wb.LANG}/rules/deal",
+                f"/{wb.LANG}/demo/",
+                f"/{wb.LANG}/demo/full-deal/5",
+                f"/{wb.LANG}/demo/chouine/3",
             ]
             pool = "search pool" if search_pool else "no search pool: every URL to the page workers"
             print(
                 f"attack on nginx + gunicorn ({pool}), {seconds} s: {flood} slow-body connections from"
-                f" each of {len(FLOOD_ADDRESSES)} addresses (POST /{LANG}/replay, Content-Length 40000,"
+                f" each of {len(FLOOD_ADDRESSES)} addresses (POST /{wb.LANG}/replay, Content-Length 40000,"
                 f" a byte every 3 s, reopened when closed); {searchers} clients asking for hints and"
                 f" reviews one after the other ({len(hints)} hint URLs, {len(reviews)} review URLs, none"
                 f" computed before); a visitor from {VISITOR_ADDRESS} loads {len(paths)} rules and demo"
@@ -367,30 +304,30 @@ def stack_attack(
                 else f"  a client asking for a hint every 0.5 s: answers {[s for s, _ in probes]}"
             )
             busy = _busy_answer(port)
-            figure("visitor_alone_p99_ms", _p(alone, 0.99))
-            figure("visitor_requests", len(latencies))
-            figure("p50_ms", _p(latencies, 0.5))
-            figure("p99_ms", _p(latencies, 0.99))
-            figure("max_ms", _p(latencies, 1.0))
-            figure("errors", errors)
-            figure("slow_bodies_held", min(during))
-            figure("searches", dict(sorted(searches.items())))
-            figure("probe_statuses", sorted({status for status, _ in probes}))
+            wb.figure("visitor_alone_p99_ms", _p(alone, 0.99))
+            wb.figure("visitor_requests", len(latencies))
+            wb.figure("p50_ms", _p(latencies, 0.5))
+            wb.figure("p99_ms", _p(latencies, 0.99))
+            wb.figure("max_ms", _p(latencies, 1.0))
+            wb.figure("errors", errors)
+            wb.figure("slow_bodies_held", min(during))
+            wb.figure("searches", dict(sorted(searches.items())))
+            wb.figure("probe_statuses", sorted({status for status, _ in probes}))
         finally:
             stack.stop()
             log = stack.log_text()
-        failures += server_log_errors(log)
-    failures += aim("no visitor request failed", not errors)
-    failures += aim(f"visitor p99 < {AIM_ATTACK_P99_MS:.0f} ms", _p(latencies, 0.99) < AIM_ATTACK_P99_MS)
-    failures += aim("every 429 and 503 says Retry-After", not without_retry_after)
+        failures += wb.server_log_errors(log)
+    failures += wb.aim("no visitor request failed", not errors)
+    failures += wb.aim(f"visitor p99 < {AIM_ATTACK_P99_MS:.0f} ms", _p(latencies, 0.99) < AIM_ATTACK_P99_MS)
+    failures += wb.aim("every 429 and 503 says Retry-After", not without_retry_after)
     # nginx refuses at once (the attackers' own figures include their event loop's lag under
     # 800 connections; a search stopped by its time budget is a 503 after that time).
     fast = [ms for status, ms in probes if status in (429, 503) and ms < AIM_ATTACK_P99_MS]
-    failures += aim(
+    failures += wb.aim(
         f"a refused search is answered at once (< {AIM_ATTACK_P99_MS:.0f} ms)",
         bool(fast) or not any(status in (429, 503) for status, _ in probes),
     )
-    failures += aim(f"a busy address gets the 429 page in its language ({busy})", busy == "fr 429")
+    failures += wb.aim(f"a busy address gets the 429 page in its language ({busy})", busy == "fr 429")
     return failures
 
 
@@ -448,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="the report as JSON on stdout")
     args = parser.parse_args(argv)
     seconds = min(max(1, args.seconds), 600)
-    return run(lambda: stack_attack(seconds, search_pool=not args.no_search_pool), args.json)
+    return wb.run(lambda: stack_attack(seconds, search_pool=not args.no_search_pool), args.json)
 
 
 if __name__ == "__main__":

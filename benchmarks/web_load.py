@@ -12,10 +12,7 @@ warm-up and at the end. Exits 1 if any request failed or a worker's memory grew 
 
 from __future__ import annotations
 
-import argparse
-import shlex
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -24,17 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks.webbench import (  # noqa: E402
-    WrkResult,
-    aim,
-    find_targets,
-    find_wrk,
-    rss_kib,
-    run,
-    run_wrk,
-    server_log_errors,
-    start_server,
-)
+from benchmarks import webbench as wb  # noqa: E402
 from tests.rig.server import Server  # noqa: E402
 
 
@@ -42,16 +29,16 @@ def load(server: Server, wrk: str | None, seconds: int, connections: int) -> int
     if wrk is None:
         print("wrk is not available: load test skipped")
         return 0
-    targets = find_targets(server)
+    targets = wb.find_targets(server)
     workers = server.worker_pids()
     print(
         f"load: wrk, {connections} connections, {seconds} s, {len(targets.mix)} URLs in rotation"
         f" (pages and htmx fragments in fr/es/en); gunicorn with {len(workers)} workers"
     )
     samples: dict[int, list[tuple[float, int]]] = {pid: [] for pid in [server.process.pid, *workers]}
-    outcome: list[WrkResult] = []
+    outcome: list[wb.WrkResult] = []
     runner = threading.Thread(
-        target=lambda: outcome.append(run_wrk(wrk, server.url, targets.mix, connections, seconds)),
+        target=lambda: outcome.append(wb.run_wrk(wrk, server.url, targets.mix, connections, seconds)),
         daemon=True,
     )
     started = time.monotonic()
@@ -59,7 +46,7 @@ def load(server: Server, wrk: str | None, seconds: int, connections: int) -> int
     while runner.is_alive() and time.monotonic() - started < seconds + 90:
         now = time.monotonic() - started
         for pid in samples:
-            kib = rss_kib(pid)
+            kib = wb.rss_kib(pid)
             if kib is not None:
                 samples[pid].append((now, kib))
         runner.join(timeout=2)
@@ -74,8 +61,8 @@ def load(server: Server, wrk: str | None, seconds: int, connections: int) -> int
         f"  socket errors (connect/read/write/timeout): {result.errors};"
         f" 5xx: {result.s5xx}; non-2xx: {result.non_2xx}"
     )
-    failures = aim("zero errors", result.errors == 0) + aim("zero 5xx", result.s5xx == 0)
-    failures += aim("every answer 2xx", result.non_2xx == 0)
+    failures = wb.aim("zero errors", result.errors == 0) + wb.aim("zero 5xx", result.s5xx == 0)
+    failures += wb.aim("every answer 2xx", result.non_2xx == 0)
     warm_up = min(15.0, seconds / 4)
     print(f"  RSS (MiB): start = first sample after {warm_up:.0f} s warm-up; end = last sample")
     for pid, series in samples.items():
@@ -92,7 +79,7 @@ def load(server: Server, wrk: str | None, seconds: int, connections: int) -> int
             f" end {end / 1024:.1f}, peak {peak / 1024:.1f} ({growth:+.1%})"
         )
         if role == "worker":
-            failures += aim(f"worker {pid} memory flat after warm-up (≤ +10 %)", growth <= 0.10)
+            failures += wb.aim(f"worker {pid} memory flat after warm-up (≤ +10 %)", growth <= 0.10)
     alive = set(server.worker_pids())
     if alive != set(workers):
         print(f"  !! workers changed during the run: {sorted(workers)} -> {sorted(alive)}")
@@ -101,25 +88,17 @@ def load(server: Server, wrk: str | None, seconds: int, connections: int) -> int
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--seconds", type=int, default=60)
+    parser = wb.arguments(__doc__, 60)
     parser.add_argument("--connections", type=int, default=64)
-    parser.add_argument("--gunicorn", default="", help="extra gunicorn options")
-    parser.add_argument("--json", action="store_true", help="the report as JSON on stdout")
     args = parser.parse_args(argv)
-    seconds = min(max(1, args.seconds), 600)
-
-    def tool() -> int:
-        wrk = find_wrk()
-        with tempfile.TemporaryDirectory() as tmp:
-            server = start_server(Path(tmp) / "gunicorn.log", shlex.split(args.gunicorn))
-            try:
-                failures = load(server, wrk, seconds, min(max(1, args.connections), 512))
-            finally:
-                server.stop()
-            return failures + server_log_errors(server.log.read_text(errors="replace"))
-
-    return run(tool, args.json)
+    seconds = wb.seconds_of(args)
+    connections = min(max(1, args.connections), 512)
+    return wb.run(
+        lambda: wb.with_server(
+            args.gunicorn, lambda server: load(server, wb.find_wrk(), seconds, connections)
+        ),
+        args.json,
+    )
 
 
 if __name__ == "__main__":

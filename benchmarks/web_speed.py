@@ -43,49 +43,23 @@ of that out.
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
-import shlex
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from benchmarks.webbench import (  # noqa: E402
-    ACCEPT_ENCODING,
-    AIM_FIRST_VISIT,
-    AIM_P99_MS,
-    AIM_RATIO,
-    LANG,
-    ROUNDS,
-    STATIC,
-    WrkResult,
-    aim,
-    closest_static,
-    cpu_seconds,
-    fetch,
-    find_targets,
-    find_wrk,
-    first_visit,
-    median_result,
-    page_headers,
-    page_targets,
-    run,
-    run_wrk,
-    server_log_errors,
-    start_server,
-)
+from benchmarks import webbench as wb  # noqa: E402
 from tests.rig.server import Server  # noqa: E402
 
 
 def speed(server: Server, wrk: str | None, seconds: int) -> int:
-    targets = find_targets(server)
-    pages = page_targets(targets)
+    targets = wb.find_targets(server)
+    pages = wb.page_targets(targets)
     extra = " ".join(server.process.args[5:]) if isinstance(server.process.args, list) else ""
     print(
         f"server: gunicorn, {len(server.worker_pids())} workers, {os.cpu_count()} cores; {server.url} {extra}"
@@ -100,32 +74,32 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
         print("wrk is not available (not installed, and could not be installed): throughput not measured")
     else:
         print(
-            f"client: wrk, 2 threads, 32 connections, {seconds} s per target in {ROUNDS} rounds alternating"
-            f" with its static file (medians), Accept-Encoding: {ACCEPT_ENCODING}\n"
+            f"client: wrk, 2 threads, 32 connections, {seconds} s per target in {wb.ROUNDS} rounds"
+            f" alternating with its static file (medians), Accept-Encoding: {wb.ACCEPT_ENCODING}\n"
         )
         print(
             f"{'target':<30} {'path':<44} {'bytes':>7} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7}"
             f" {'ratio':>6} {'cpu ms':>7} {'cpu r.':>6}"
         )
         for name, (path, hx) in pages.items():
-            headers = page_headers(hx)
-            sample = fetch(server.url + path, headers)
+            headers = wb.page_headers(hx)
+            sample = wb.fetch(server.url + path, headers)
             size = len(sample.text.encode())
-            static = closest_static(size)
-            run_wrk(wrk, server.url, [(path, hx), (static, False)], 32, 2)  # warm-up, both
+            static = wb.closest_static(size)
+            wb.run_wrk(wrk, server.url, [(path, hx), (static, False)], 32, 2)  # warm-up, both
             # Page and static file measured in alternating rounds, medians kept: a burst of
             # load from another process then hits both sides alike.
             page_runs, static_runs = [], []
             page_cpu, static_cpu = [], []
-            for _ in range(ROUNDS):
+            for _ in range(wb.ROUNDS):
                 for runs, cpu, target in (
                     (page_runs, page_cpu, (path, hx)),
                     (static_runs, static_cpu, (static, False)),
                 ):
-                    before = cpu_seconds(server)
-                    runs.append(run_wrk(wrk, server.url, [target], 32, max(1, seconds // ROUNDS)))
-                    cpu.append((cpu_seconds(server) - before) * 1000 / max(1, runs[-1].requests))
-            page_result, static_result = median_result(page_runs), median_result(static_runs)
+                    before = wb.cpu_seconds(server)
+                    runs.append(wb.run_wrk(wrk, server.url, [target], 32, max(1, seconds // wb.ROUNDS)))
+                    cpu.append((wb.cpu_seconds(server) - before) * 1000 / max(1, runs[-1].requests))
+            page_result, static_result = wb.median_result(page_runs), wb.median_result(static_runs)
             ratio = statistics.median(p.rps / s.rps for p, s in zip(page_runs, static_runs, strict=True))
             cpu_ms, static_cpu_ms = statistics.median(page_cpu), statistics.median(static_cpu)
             label = path + (" (HX)" if hx else "")
@@ -133,7 +107,7 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
                 f"{name:<30} {label:<44} {size:>7} {page_result.rps:>8.0f} {page_result.p50_ms:>7.1f}"
                 f" {page_result.p99_ms:>7.1f} {ratio:>6.2f} {cpu_ms:>7.2f} {static_cpu_ms / cpu_ms:>6.2f}"
             )
-            static_size = (STATIC / static.removeprefix("/static/")).stat().st_size
+            static_size = (wb.STATIC / static.removeprefix("/static/")).stat().st_size
             print(
                 f"{'  static file':<30} {static:<44} {static_size:>7} {static_result.rps:>8.0f}"
                 f" {static_result.p50_ms:>7.1f} {static_result.p99_ms:>7.1f} {'':>6} {static_cpu_ms:>7.2f}"
@@ -143,19 +117,23 @@ def speed(server: Server, wrk: str | None, seconds: int) -> int:
                 print(f"  !! {bad} errors or non-2xx answers during this measurement")
                 failures += 1
             if name == "demo step page":
-                failures += aim(f"demo step page ≥ {AIM_RATIO:.0%} of the static rate", ratio >= AIM_RATIO)
-            failures += aim(f"{name}: p99 < {AIM_P99_MS:.0f} ms", page_result.p99_ms < AIM_P99_MS)
+                failures += wb.aim(
+                    f"demo step page ≥ {wb.AIM_RATIO:.0%} of the static rate", ratio >= wb.AIM_RATIO
+                )
+            failures += wb.aim(f"{name}: p99 < {wb.AIM_P99_MS:.0f} ms", page_result.p99_ms < wb.AIM_P99_MS)
     failures += move_speed(server, wrk, seconds)
     print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
-    body, total, items = first_visit(server.url, targets.step)
-    print(f"\nfirst visit to {targets.step} (Accept-Encoding: {ACCEPT_ENCODING}):")
+    body, total, items = wb.first_visit(server.url, targets.step)
+    print(f"\nfirst visit to {targets.step} (Accept-Encoding: {wb.ACCEPT_ENCODING}):")
     for url, n, encoding in items:
         print(f"  {n:>7} B  {encoding:<8} {url}")
     print(
         f"  {body:>7} B  bodies ({body / 1024:.1f} KiB);"
         f" {total} B with response headers ({total / 1024:.1f} KiB)"
     )
-    failures += aim(f"first visit < {AIM_FIRST_VISIT // 1024} KB compressed", total < AIM_FIRST_VISIT)
+    failures += wb.aim(
+        f"first visit < {wb.AIM_FIRST_VISIT // 1024} KB compressed", total < wb.AIM_FIRST_VISIT
+    )
     return failures
 
 
@@ -167,42 +145,42 @@ def ab(servers: dict[str, Server], wrk: str | None, seconds: int) -> int:
         print("wrk is not available: A/B not measured")
         return 0
     first = next(iter(servers.values()))
-    targets = find_targets(first)
-    pages = page_targets(targets)
+    targets = wb.find_targets(first)
+    pages = wb.page_targets(targets)
     for name, server in servers.items():
         print(f"{name}: gunicorn {' '.join(server.process.args[5:])}, {len(server.worker_pids())} workers")
     print(
-        f"client: wrk, 2 threads, 32 connections, {max(1, seconds // ROUNDS)} s per run, {ROUNDS} rounds"
-        f" interleaved (A page, B page, A static, B static), medians; load average"
+        f"client: wrk, 2 threads, 32 connections, {max(1, seconds // wb.ROUNDS)} s per run,"
+        f" {wb.ROUNDS} rounds interleaved (A page, B page, A static, B static), medians; load average"
         " {:.2f} {:.2f} {:.2f}\n".format(*os.getloadavg())
     )
     print(f"{'target':<30} {'server':<6} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'ratio':>6} {'cpu ms':>7}")
     failures = 0
     for name, (path, hx) in pages.items():
-        headers = page_headers(hx)
-        static = closest_static(len(fetch(first.url + path, headers).text.encode()))
-        runs: dict[tuple[str, str], list[WrkResult]] = {}
+        headers = wb.page_headers(hx)
+        static = wb.closest_static(len(wb.fetch(first.url + path, headers).text.encode()))
+        runs: dict[tuple[str, str], list[wb.WrkResult]] = {}
         cpu: dict[tuple[str, str], list[float]] = {}
         for server in servers.values():
-            run_wrk(wrk, server.url, [(path, hx), (static, False)], 32, 2)  # warm-up
-        for _ in range(ROUNDS):
+            wb.run_wrk(wrk, server.url, [(path, hx), (static, False)], 32, 2)  # warm-up
+        for _ in range(wb.ROUNDS):
             for kind, target in (("page", (path, hx)), ("static", (static, False))):
                 for label, server in servers.items():
-                    before = cpu_seconds(server)
-                    result = run_wrk(wrk, server.url, [target], 32, max(1, seconds // ROUNDS))
+                    before = wb.cpu_seconds(server)
+                    result = wb.run_wrk(wrk, server.url, [target], 32, max(1, seconds // wb.ROUNDS))
                     runs.setdefault((label, kind), []).append(result)
                     cpu.setdefault((label, kind), []).append(
-                        (cpu_seconds(server) - before) * 1000 / max(1, result.requests)
+                        (wb.cpu_seconds(server) - before) * 1000 / max(1, result.requests)
                     )
         for label in servers:
             page, stat = runs[(label, "page")], runs[(label, "static")]
-            med = median_result(page)
+            med = wb.median_result(page)
             ratio = statistics.median(p.rps / s.rps for p, s in zip(page, stat, strict=True))
             print(
                 f"{name:<30} {label:<6} {med.rps:>8.0f} {med.p50_ms:>7.1f} {med.p99_ms:>7.1f} {ratio:>6.2f}"
                 f" {statistics.median(cpu[(label, 'page')]):>7.2f}"
             )
-            smed = median_result(stat)
+            smed = wb.median_result(stat)
             short = "  static " + static.rsplit("/", 1)[1][:20]
             print(
                 f"{short:<30} {label:<6} {smed.rps:>8.0f} {smed.p50_ms:>7.1f}"
@@ -227,13 +205,13 @@ def find_moves(server: Server, games: int = 12, limit: int = 400) -> list[str]:
     following the table's own links; each move URL redirects to the position it leads to)."""
     moves: list[str] = []
     for g in range(games):
-        page = fetch(f"{server.url}/{LANG}/play/start/club")  # urllib follows the 303
+        page = wb.fetch(f"{server.url}/{wb.LANG}/play/start/club")  # urllib follows the 303
         for turn in range(40):
             offered = _MOVE_LINK.findall(page.text)
             if not offered or len(moves) >= limit:
                 break
             moves += offered
-            page = fetch(server.url + offered[(g + turn) % len(offered)])
+            page = wb.fetch(server.url + offered[(g + turn) % len(offered)])
     return moves[:limit]
 
 
@@ -249,17 +227,17 @@ def move_speed(server: Server, wrk: str | None, seconds: int) -> int:
     print(
         f"\npractice table: {len(moves)} different move requests (the learner's card and the computer's"
         f" answer, club level; each a 303 to the new position), wrk, {MOVE_CONNECTIONS} connections,"
-        f" {ROUNDS} rounds of {max(1, seconds // ROUNDS)} s (medians)"
+        f" {wb.ROUNDS} rounds of {max(1, seconds // wb.ROUNDS)} s (medians)"
     )
     targets = [(m, False) for m in moves]
-    run_wrk(wrk, server.url, targets, MOVE_CONNECTIONS, 2)  # warm-up
+    wb.run_wrk(wrk, server.url, targets, MOVE_CONNECTIONS, 2)  # warm-up
     runs = []
     cpu = []
-    for _ in range(ROUNDS):
-        before = cpu_seconds(server)
-        runs.append(run_wrk(wrk, server.url, targets, MOVE_CONNECTIONS, max(1, seconds // ROUNDS)))
-        cpu.append((cpu_seconds(server) - before) * 1000 / max(1, runs[-1].requests))
-    result = median_result(runs)
+    for _ in range(wb.ROUNDS):
+        before = wb.cpu_seconds(server)
+        runs.append(wb.run_wrk(wrk, server.url, targets, MOVE_CONNECTIONS, max(1, seconds // wb.ROUNDS)))
+        cpu.append((wb.cpu_seconds(server) - before) * 1000 / max(1, runs[-1].requests))
+    result = wb.median_result(runs)
     print(
         f"{'move request':<30} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'cpu ms':>7}\n"
         f"{'':<30} {result.rps:>8.0f} {result.p50_ms:>7.1f} {result.p99_ms:>7.1f} {result.max_ms:>7.1f}"
@@ -273,7 +251,7 @@ def move_speed(server: Server, wrk: str | None, seconds: int) -> int:
             f"{result.requests - result.non_2xx} 2xx during the move requests"
         )
         failures += 1
-    failures += aim(
+    failures += wb.aim(
         f"move request p99 < {AIM_MOVE_P99_MS:.0f} ms at {MOVE_CONNECTIONS} connections",
         result.p99_ms < AIM_MOVE_P99_MS,
     )
@@ -281,8 +259,7 @@ def move_speed(server: Server, wrk: str | None, seconds: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=int, default=10, help="per target (default 10)")
+    parser = wb.arguments(__doc__, 10)
     parser.add_argument("--moves", action="store_true", help="only the practice table's move requests")
     parser.add_argument(
         "--ab",
@@ -291,39 +268,22 @@ def main(argv: list[str] | None = None) -> int:
         help="A/B: server A with these gunicorn options (e.g. '-k sync'), B as configured,"
         " measured in interleaved rounds",
     )
-    parser.add_argument(
-        "--gunicorn", default="", help="extra gunicorn options, e.g. '--worker-class gthread --threads 4'"
-    )
-    parser.add_argument("--json", action="store_true", help="the report as JSON on stdout")
     args = parser.parse_args(argv)
-    seconds = min(max(1, args.seconds), 600)
+    seconds = wb.seconds_of(args)
 
     def tool() -> int:
-        wrk = find_wrk()
-        with tempfile.TemporaryDirectory() as tmp:
-            if args.ab is not None:
-                servers = {
-                    "A": start_server(Path(tmp) / "a.log", shlex.split(args.ab)),
-                    "B": start_server(Path(tmp) / "b.log", shlex.split(args.gunicorn)),
-                }
-                try:
-                    failures = ab(servers, wrk, seconds)
-                finally:
-                    for server in servers.values():
-                        server.stop()
-                return failures + sum(
-                    server_log_errors(s.log.read_text(errors="replace")) for s in servers.values()
-                )
-            server = start_server(Path(tmp) / "gunicorn.log", shlex.split(args.gunicorn))
-            try:
-                failures = move_speed(server, wrk, seconds) if args.moves else speed(server, wrk, seconds)
-            finally:
-                server.stop()
-            failures += server_log_errors(server.log.read_text(errors="replace"))
+        wrk = wb.find_wrk()
+        if args.ab is not None:
+            failures = wb.with_servers(
+                {"a": args.ab, "b": args.gunicorn}, lambda s: ab({"A": s["a"], "B": s["b"]}, wrk, seconds)
+            )
+        else:
+            measure = move_speed if args.moves else speed
+            failures = wb.with_server(args.gunicorn, lambda server: measure(server, wrk, seconds))
         print(f"\n{failures} aim(s) missed" if failures else "\nall aims met")
         return failures
 
-    return run(tool, args.json)
+    return wb.run(tool, args.json)
 
 
 if __name__ == "__main__":

@@ -15,23 +15,27 @@ Only 127.0.0.1 is ever contacted; every loop is bounded in time and count.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import gzip
 import json
 import os
 import re
 import secrets
+import shlex
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
@@ -40,7 +44,7 @@ if str(REPO) not in sys.path:
 
 from tests.rig.crawl import crawl, http_getter, links  # noqa: E402
 from tests.rig.http import http_get  # noqa: E402
-from tests.rig.server import Server, ServerError, start_site  # noqa: E402
+from tests.rig.server import Server, ServerError, free_port, start_site  # noqa: E402
 
 STATIC = REPO / "static"
 LANG = "en"
@@ -126,6 +130,132 @@ def start_server(log: Path, extra: list[str] | None = None) -> Server:
         raise SystemExit(str(error)) from None
     server.wait_for_workers()
     return server
+
+
+def with_servers(options: dict[str, str], measure: Callable[[dict[str, Server]], int]) -> int:
+    """Start one server per entry of ``options`` (a name, its extra gunicorn options, e.g.
+    ``"-k sync"``; each logs to ``<name>.log`` in a temporary folder), run ``measure`` on
+    them, stop them: its failures plus one for each server log with errors."""
+    with tempfile.TemporaryDirectory() as tmp:
+        servers: dict[str, Server] = {}
+        try:
+            for name, extra in options.items():
+                servers[name] = start_server(Path(tmp) / f"{name}.log", shlex.split(extra))
+            failures = measure(servers)
+        finally:
+            for server in servers.values():
+                server.stop()
+        return failures + sum(server_log_errors(s.log.read_text(errors="replace")) for s in servers.values())
+
+
+def with_server(options: str, measure: Callable[[Server], int]) -> int:
+    """:func:`with_servers` for one server (``gunicorn.log``)."""
+    return with_servers({"gunicorn": options}, lambda servers: measure(servers["gunicorn"]))
+
+
+def start_stack(run_dir: Path, *, search_pool: bool = True) -> Any:
+    """nginx + the two gunicorn servers (:mod:`deploy.stack`) in production, on a free port
+    of 127.0.0.1 (the visitor and the attackers connect from loopback addresses of their own:
+    nginx's limits are per address)."""
+    port = free_port()
+    os.environ.setdefault("CHOUINE_ENV", "production")
+    os.environ.setdefault("SECRET_KEY", secrets.token_hex(32))
+    os.environ["SITE_URL"] = f"http://127.0.0.1:{port}"
+    os.environ.setdefault("TRUSTED_HOSTS", "127.0.0.1")
+    os.environ.pop("FLASK_DEBUG", None)
+    from deploy.stack import Settings, start
+
+    return start(Settings(run_dir=run_dir, port=port, search_pool=search_pool))
+
+
+def arguments(doc: str, seconds: int) -> argparse.ArgumentParser:
+    """A benchmark's command line: ``--seconds`` (default ``seconds``, 1 to 600 once read by
+    :func:`seconds_of`), ``--gunicorn`` (extra gunicorn options), ``--json``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--seconds", type=int, default=seconds, help=f"how long (default {seconds})")
+    parser.add_argument(
+        "--gunicorn", default="", help="extra gunicorn options, e.g. '--worker-class gthread --threads 4'"
+    )
+    parser.add_argument("--json", action="store_true", help="the report as JSON on stdout")
+    return parser
+
+
+def seconds_of(args: argparse.Namespace) -> int:
+    return min(max(1, int(args.seconds)), 600)
+
+
+async def hold_open(
+    reader: Any,
+    writer: Any,
+    deadline: float,
+    wait: float,
+    line: Callable[[int], bytes] | None,
+    *,
+    answered: bool,
+) -> None:
+    """Keep an attack connection open until ``deadline``: wait up to ``wait`` s for the server,
+    then send ``line(n)`` (the n-th, from 1; ``None``: an idle connection sends nothing).
+    Returns when the server closes it, or with ``answered`` as soon as it answers anything
+    (the attacker then reopens)."""
+    import asyncio
+
+    n = 0
+    while time.monotonic() < deadline:
+        try:
+            left = max(0.01, min(wait, deadline - time.monotonic()))
+            data = await asyncio.wait_for(reader.read(4096), left)
+        except TimeoutError:
+            data = None
+        if data == b"" or (answered and data is not None):
+            return
+        if line is not None and time.monotonic() < deadline:
+            n += 1
+            writer.write(line(n))
+            await writer.drain()
+
+
+def visit(
+    host: str,
+    port: int,
+    paths: list[str],
+    seconds: float,
+    rate: float,
+    source: str | None = None,
+    slow_ms: float = float("inf"),
+) -> tuple[list[float], list[str], list[str]]:
+    """A visitor (from ``source``, an address of the loopback, when given): ``paths`` in turn,
+    ``rate`` per second, each on a new connection, for ``seconds``. Its latencies (ms), the
+    requests that failed (not 200), and those slower than ``slow_ms``, named."""
+    import http.client
+
+    latencies: list[float] = []
+    errors: list[str] = []
+    slowest: list[str] = []
+    deadline = time.monotonic() + seconds
+    next_at = first = time.monotonic()
+    i = 0
+    while time.monotonic() < deadline:
+        path = paths[i % len(paths)]
+        i += 1
+        started = time.monotonic()
+        address = (source, 0) if source is not None else None
+        connection = http.client.HTTPConnection(host, port, timeout=10, source_address=address)
+        try:
+            connection.request("GET", path, headers={"Accept-Encoding": ACCEPT_ENCODING})
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                errors.append(f"{path}: {response.status}")
+            latencies.append((time.monotonic() - started) * 1000)
+            if latencies[-1] > slow_ms:
+                slowest.append(f"{path} {latencies[-1]:.0f} ms at {started - first:.1f} s")
+        except (OSError, http.client.HTTPException) as exc:
+            errors.append(f"{path}: {type(exc).__name__} after {time.monotonic() - started:.1f} s")
+        finally:
+            connection.close()
+        next_at += 1 / rate
+        time.sleep(max(0.0, next_at - time.monotonic()))
+    return latencies, errors, slowest
 
 
 # --- Fetching and parsing ----------------------------------------------------------------

@@ -121,6 +121,8 @@ def page_text(body: str) -> str:  # noqa: C901 (one walk, its cases side by side
             walk(child, words)
         if tag in ("a", "button"):
             words.append("] ")
+        if tag in ("td", "th"):
+            words.append(" | ")  # a table's cells, apart as a screen reader says them
         if block:
             text = _squeeze("".join(words))
             if text:

@@ -1,5 +1,12 @@
 """The friend tables: a table, its two seats, its append-only log of actions.
 
+A frozen copy of ``tutorial/web/friend/store.py``'s table definitions as they are at this
+revision, on purpose: a revision is history, and one that imported the store's current
+``metadata`` would, once a later revision adds a column, make that column here too (and the
+later revision would fail on a database made at this one). The copy cannot drift:
+``tests/web/friend/test_store.py`` checks that the revisions, run in order, make exactly the
+store's tables (Alembic's ``compare_metadata``).
+
 Revision ID: 0001
 Revises:
 Create Date: 2026-12-01

@@ -125,7 +125,7 @@ def test_a_list_of_several_suits_names_each_suit_once() -> None:
 def test_small_counts_are_words_in_the_narration(lang: str, words: str) -> None:
     demo = demos()["full-deal"]
     opening = next(i for i, f in enumerate(demo.frames) if f.state is not None and f.before is None)
-    texts = " ".join(s.text for s in demo.narrations(lang)[opening].happened)
+    texts = " ".join(s.text for s in demo.narrations(speaker(lang))[opening].happened)
     assert words in texts
     assert speaker(lang).count(1, feminine=True) == {"fr": "une", "es": "una", "en": "one"}[lang]
     assert speaker(lang).count(21) == "21"

@@ -32,7 +32,7 @@ _LEFTOVER = re.compile(r"%\(\w+\)|%[sd]\b")
 
 def _all_narrations(lang: str):  # type: ignore[no-untyped-def]
     for slug, demo in demos().items():
-        for frame, narration in zip(demo.frames, demo.narrations(lang), strict=True):
+        for frame, narration in zip(demo.frames, demo.narrations(speaker(lang)), strict=True):
             yield slug, frame, narration
 
 
@@ -139,7 +139,7 @@ def test_who_draws_first_is_said_with_the_first_draws_then_the_cards_alone(lang:
     demo = demos()["full-deal"]
     sp = speaker(lang)
     told = 0
-    for frame, narration in zip(demo.frames, demo.narrations(lang), strict=True):
+    for frame, narration in zip(demo.frames, demo.narrations(speaker(lang)), strict=True):
         drawn = [e for e in frame.events if isinstance(e, CardDrawn)]
         if len(drawn) != 2 or drawn[-1].turn_up:
             continue
@@ -171,23 +171,23 @@ def test_the_seven_of_trumps_drawn_opens_the_exchange_where_it_is_drawn() -> Non
     demo = _replayed(_PRACTICE)
     told = [
         n
-        for n, narration in enumerate(demo.narrations("en"), start=1)
+        for n, narration in enumerate(demo.narrations(speaker("en")), start=1)
         if any("now holds the seven of trumps" in t for t in _texts(narration))
     ]
     assert told == [8]
-    drawn = next(s for s in demo.narrations("en")[7].happened if "now holds the seven" in s.text)
+    drawn = next(s for s in demo.narrations(speaker("en"))[7].happened if "now holds the seven" in s.text)
     assert drawn.text == (
         "Max now holds the seven of trumps, which may be exchanged for the turn-up at any turn up to "
         "“au sept”, before the lead to trick 11."
     )
-    assert not any("seven of trumps" in t for t in _texts(for_seat(demo.narrations("en")[7], 0)))
+    assert not any("seven of trumps" in t for t in _texts(for_seat(demo.narrations(speaker("en"))[7], 0)))
 
 
 def test_the_deal_s_end_says_whether_the_seven_of_trumps_was_exchanged() -> None:
-    practice = _texts(_replayed(_PRACTICE).narrations("en")[-1])
+    practice = _texts(_replayed(_PRACTICE).narrations(speaker("en"))[-1])
     kept = "Max drew the seven of trumps after trick 3 and played it at trick 9 without exchanging it."
     assert f"In this deal, {kept}" in practice
-    full = _texts(demos()["full-deal"].narrations("en")[-1])
+    full = _texts(demos()["full-deal"].narrations(speaker("en"))[-1])
     assert (
         "In this deal, Bob exchanged the seven of trumps for the turn-up just before leading to trick 11."
         in full
@@ -196,16 +196,16 @@ def test_the_deal_s_end_says_whether_the_seven_of_trumps_was_exchanged() -> None
 
 def test_the_seven_s_story_is_heard_only_by_its_holder_unless_exchanged() -> None:
     """Rule 18: who held the seven and kept it is the holder's own knowledge; an exchange is public."""
-    last = _replayed(_PRACTICE).narrations("en")[-1]
+    last = _replayed(_PRACTICE).narrations(speaker("en"))[-1]
     assert any("seven of trumps" in t for t in _texts(for_seat(last, 1)))
     assert not any("drew the seven of trumps" in t for t in _texts(for_seat(last, 0)))
-    full = demos()["full-deal"].narrations("en")[-1]
+    full = demos()["full-deal"].narrations(speaker("en"))[-1]
     assert any("exchanged the seven" in t for t in _texts(for_seat(full, 0)))
 
 
 def test_spanish_contracts_a_el_and_de_el() -> None:
     """«Al rey de picas, Lucía echa la dama», never «Sobre el rey» nor «A el rey»."""
-    said = [t for n in _replayed(_PRACTICE).narrations("es") for t in _texts(n)]
+    said = [t for n in _replayed(_PRACTICE).narrations(speaker("es")) for t in _texts(n)]
     assert "Al rey de picas, Camille echa la dama de diamantes." in said
     assert not [t for t in said if re.search(r"\b[Aa] el\b|\b[Dd]e el\b|^Sobre ", t)]
     assert contract("De el mazo, a el as.") == "Del mazo, al as."
@@ -213,14 +213,15 @@ def test_spanish_contracts_a_el_and_de_el() -> None:
 
 def test_no_au_sept_is_said_with_its_reason() -> None:
     """Rule 10: once the seven of trumps is played, nobody says "au sept" before trick 11."""
-    said = [t for n in _replayed(_PRACTICE).narrations("en") for t in _texts(n)]
+    said = [t for n in _replayed(_PRACTICE).narrations(speaker("en")) for t in _texts(n)]
     assert said.count("No “au sept” this time: the seven of trumps has already been played.") == 1
 
 
 def test_a_trump_on_another_suit_is_said_to_trump_it_and_the_seven_played_closes_the_exchange() -> None:
     """A player's own verbs (« coupe », «falla»); rules 9-10: the seven played, no exchange."""
     said = {
-        lang: [t for n in _replayed(_PRACTICE).narrations(lang) for t in _texts(n)] for lang in ("fr", "es")
+        lang: [t for n in _replayed(_PRACTICE).narrations(speaker(lang)) for t in _texts(n)]
+        for lang in ("fr", "es")
     }
     assert "Max coupe le sept de carreau avec le sept de trèfle." in said["fr"]
     assert "Max falla el siete de diamantes con el siete de tréboles." in said["es"]

@@ -23,9 +23,15 @@ import socket
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tests.rig.http import Address
+
+if TYPE_CHECKING:
+    from tutorial.engine import Deal
+    from tutorial.web.play.games import Game
 
 #: The ordinary visitor's address, and the first of the attackers' (each attack its own).
 VISITOR = "127.0.0.2"
@@ -237,28 +243,40 @@ def pipelined_flood(server: Address, path: str, source: str, seconds: float, bat
     return sent
 
 
-def search_paths(secret_key: str, lang: str = "en", games: int = 4) -> tuple[list[str], list[str]]:
-    """New searches to ask: hint URLs of every learner position of ``games`` new games (each
-    a new evaluation), and the last two steps of each game's first deal replayed (the coach's
-    notes and the chart of a record the server has not seen)."""
+def practice_positions(secret_key: str, games: int) -> Iterator[tuple[Game, Deal]]:
+    """Every position of ``games`` new beginner games at the practice table where the learner
+    is to act, then each game at the end of its first deal (the learner plays the legal
+    action the number of actions so far picks; each position a new search)."""
     from tutorial.web.play import computer
-    from tutorial.web.play.games import LEARNER, advance, dumps, new_game, rebuild
-    from tutorial.web.replay.packing import pack
+    from tutorial.web.play.games import LEARNER, advance, new_game, rebuild
 
-    hints: list[str] = []
-    replays: list[str] = []
     for _ in range(games):
         game = advance(new_game("beginner"), secret_key, computer.choose)
         while True:
             deal = rebuild(game, secret_key, keep_states=False).deal
+            yield game, deal
             if deal.is_over:
-                record = rebuild(game, secret_key).replay.record
-                last = len(record.actions) + 1
-                replays += [f"/{lang}/replay/{pack(record)}/{step}" for step in (last, last - 1)]
                 break
             assert deal.to_act == LEARNER
-            hints.append(f"/{lang}/play/{dumps(game, secret_key)}?hint=1")
             action = deal.legal_actions()[len(game.actions) % len(deal.legal_actions())]
             deal.apply(action)
             game = advance(game.with_action(action.token), secret_key, computer.choose, deal)
+
+
+def search_paths(secret_key: str, lang: str = "en", games: int = 4) -> tuple[list[str], list[str]]:
+    """New searches to ask: hint URLs of every learner position of ``games`` new games (each
+    a new evaluation), and the last two steps of each game's first deal replayed (the coach's
+    notes and the chart of a record the server has not seen)."""
+    from tutorial.web.play.games import dumps, rebuild
+    from tutorial.web.replay.packing import pack
+
+    hints: list[str] = []
+    replays: list[str] = []
+    for game, deal in practice_positions(secret_key, games):
+        if deal.is_over:
+            record = rebuild(game, secret_key).replay.record
+            last = len(record.actions) + 1
+            replays += [f"/{lang}/replay/{pack(record)}/{step}" for step in (last, last - 1)]
+        else:
+            hints.append(f"/{lang}/play/{dumps(game, secret_key)}?hint=1")
     return hints, replays

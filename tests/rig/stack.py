@@ -16,10 +16,9 @@ from tests.rig.server import HOST, SECRET_KEY, TRUSTED, free_port
 NGINX = Path("/usr/sbin/nginx")
 
 
-def start_stack(run_dir: Path, **settings: Any) -> Stack:
-    """The stack on a free port; ``settings``: fields of :class:`deploy.stack.Settings`
-    to change (the request rates, the search queue…)."""
-    port = free_port()
+def production_env(port: int, **extra: str) -> dict[str, str]:
+    """This process's environment for the stack in production on ``port`` of the loopback
+    (two workers a server, no debug, no trusted proxy), with ``extra`` variables."""
     env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS")}
     env.update(
         CHOUINE_ENV="production",
@@ -28,6 +27,15 @@ def start_stack(run_dir: Path, **settings: Any) -> Stack:
         TRUSTED_HOSTS=TRUSTED,
         WEB_CONCURRENCY="2",
         PYTHONDONTWRITEBYTECODE="1",
+        **extra,
     )
+    return env
+
+
+def start_stack(run_dir: Path, **settings: Any) -> Stack:
+    """The stack on a free port; ``settings``: fields of :class:`deploy.stack.Settings`
+    to change (the request rates, the search queue…)."""
+    port = free_port()
+    env = production_env(port)
     settings.setdefault("warm_demos", False)  # (seconds of searches at start: tests that need it ask)
     return stack.start(stack.Settings(run_dir=run_dir, port=port, access_log=True, **settings), env)

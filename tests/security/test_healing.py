@@ -21,8 +21,8 @@ import pytest
 
 from tests.rig import attacks
 from tests.rig.attacks import VISITOR, Visitor, get
-from tests.rig.server import HOST, SECRET_KEY, TRUSTED, Server, free_port, start
-from tests.rig.stack import NGINX
+from tests.rig.server import HOST, SECRET_KEY, Server, free_port, start
+from tests.rig.stack import NGINX, production_env
 
 pytestmark = [
     pytest.mark.http,
@@ -41,17 +41,11 @@ LOG_MAX_BYTES = 100_000
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
     run = tmp_path_factory.mktemp("healing") / "run"
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("FLASK_DEBUG", "FORWARDED_ALLOW_IPS")}
-    env.update(
-        CHOUINE_ENV="production",
-        SECRET_KEY=SECRET_KEY,
-        SITE_URL=f"http://{HOST}:{port}",
-        TRUSTED_HOSTS=TRUSTED,
+    env = production_env(
+        port,
         PORT=str(port),
         WEB_HOST=HOST,
         RUN_DIR=str(run),
-        WEB_CONCURRENCY="2",
-        PYTHONDONTWRITEBYTECODE="1",
         LOG_MAX_BYTES=str(LOG_MAX_BYTES),
         ACCESS_LOG="1",
         WARM_DEMOS="0",

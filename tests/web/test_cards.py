@@ -9,6 +9,7 @@ import pytest
 from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 
+from tutorial.narration.language import speaker
 from tutorial.web import cards
 from tutorial.web.i18n import LANGUAGES
 
@@ -57,13 +58,13 @@ def test_suits_differ_in_shape_not_only_colour() -> None:
 
 def test_card_markup_is_an_accessible_image(app: Flask) -> None:
     with app.test_request_context("/fr/"):
-        html = str(cards.card_markup("QS", "la dame de pique"))
+        html = str(cards.card_markup("QS", "la dame de pique", sp=speaker("fr")))
     assert html.startswith('<svg class="card card--md" role="img"')
     assert "<title>la dame de pique</title>" in html
     # A whole page draws from symbols inlined in it; an htmx fragment from the sprite file.
     assert '<use href="#c-QS"/>' in html
     with app.test_request_context("/fr/", headers={"HX-Request": "true"}):
-        fragment = str(cards.card_markup("QS", "la dame de pique"))
+        fragment = str(cards.card_markup("QS", "la dame de pique", sp=speaker("fr")))
     assert re.search(r'<use href="/static/[^"]*cards-fr[^"]*\.svg#c-QS"/>', fragment)
 
 
@@ -81,22 +82,22 @@ def test_a_whole_page_inlines_the_symbols_of_the_cards_it_draws_and_no_others(cl
 
 def test_card_label_is_escaped(app: Flask) -> None:
     with app.test_request_context("/en/"):
-        html = str(cards.card_markup("AH", "<b>&"))
+        html = str(cards.card_markup("AH", "<b>&", sp=speaker("en")))
     assert "<title>&lt;b&gt;&amp;</title>" in html
 
 
 def test_default_label_is_the_card_name_in_the_page_language(app: Flask) -> None:
     with app.test_request_context("/fr/"):
-        assert "<title>la dame de pique</title>" in str(cards.card_markup("QS"))
+        assert "<title>la dame de pique</title>" in str(cards.card_markup("QS", sp=speaker("fr")))
     with app.test_request_context("/es/"):
-        assert "<title>el as de corazones</title>" in str(cards.card_markup("AH"))
-        assert "boca abajo" in str(cards.card_markup("back"))
+        assert "<title>el as de corazones</title>" in str(cards.card_markup("AH", sp=speaker("es")))
+        assert "boca abajo" in str(cards.card_markup("back", sp=speaker("es")))
 
 
 @pytest.mark.parametrize("state", cards.STATES)
 def test_states_draw_a_marker(app: Flask, state: str) -> None:
     with app.test_request_context("/en/"):
-        html = str(cards.card_markup("7C", "seven", size="sm", state=state))
+        html = str(cards.card_markup("7C", "seven", size="sm", state=state, sp=speaker("en")))
     assert f"card--{state}" in html and "card--sm" in html
     assert f"#m-{state}" in html
 
@@ -107,7 +108,7 @@ def test_states_draw_a_marker(app: Flask, state: str) -> None:
 )
 def test_bad_arguments_are_refused(app: Flask, code: str, size: str, state: str | None) -> None:
     with app.test_request_context("/en/"), pytest.raises(ValueError):
-        cards.card_markup(code, "x", size, state)
+        cards.card_markup(code, "x", size, state, sp=speaker("en"))
 
 
 def test_template_globals(app: Flask) -> None:
@@ -118,7 +119,7 @@ def test_template_globals(app: Flask) -> None:
     )
     with app.test_request_context("/en/"):
         single, row, small = render_template_string(template).strip().split("|")
-        assert single == str(cards.card_markup("QS", "q"))
+        assert single == str(cards.card_markup("QS", "q", sp=speaker("en")))
     assert row.startswith('<ul class="card-row" aria-label="hand">')
     assert row.count("<li>") == 2 and "card--dimmed" in row
     assert "card--xs" in small

@@ -56,7 +56,7 @@ def test_every_step(client: FlaskClient, lang: str) -> None:
             assert str(escape(card_name(played, speaker(lang)))) in narration, url
         # Every "may not be played" sentence shown is the engine's reason, and only those;
         # none on the step before a question (it would give the answer away).
-        narr = demo.narrations(lang, rule_link(lang))[n - 1]
+        narr = demo.narrations(speaker(lang), rule_link(lang))[n - 1]
         state = demo.frame(n).state
         refused = (
             {o.card.code for o in state.card_options() if not o.legal}

@@ -17,6 +17,7 @@ from tutorial.engine.events import (
     TrickWon,
 )
 from tutorial.narration.demos import Frame, demos
+from tutorial.narration.language import speaker
 from tutorial.narration.pauses import pauses
 from tutorial.web.demo import FIRST_DEAL, marked_steps, shown_demo
 from tutorial.web.demo.pause import demo_pauses
@@ -82,8 +83,8 @@ def test_every_question_of_the_full_deal_is_asked_at_its_own_step() -> None:
 
 def test_a_quick_step_tells_everything_its_full_steps_tell() -> None:
     demo = quick(FULL, MARKED)
-    full = FULL.narrations("en")
-    for (first, last), narration in zip(demo.groups, demo.narrations("en"), strict=True):
+    full = FULL.narrations(speaker("en"))
+    for (first, last), narration in zip(demo.groups, demo.narrations(speaker("en")), strict=True):
         assert narration.happened == tuple(s for n in full[first - 1 : last] for s in n.happened)
         assert narration.next == full[last - 1].next
 
@@ -93,7 +94,7 @@ def test_a_quick_step_that_tells_of_several_tricks_heads_each_one() -> None:
     is left out or said twice."""
     demo = quick(FULL, MARKED)
     several = 0
-    for (first, last), narration in zip(demo.groups, demo.narrations("fr"), strict=True):
+    for (first, last), narration in zip(demo.groups, demo.narrations(speaker("fr")), strict=True):
         tricks = sorted(
             {f.before.trick_number for f in FULL.frames[first - 1 : last] if f.before is not None}
         )
@@ -115,7 +116,9 @@ def test_a_quick_step_that_tells_of_several_tricks_heads_each_one() -> None:
 def test_the_page_heads_each_trick_of_a_step(client: FlaskClient) -> None:
     demo = shown_demo(FIRST_DEAL)
     assert isinstance(demo, QuickDemo)
-    number, narration = next((k, n) for k, n in enumerate(demo.narrations("es"), start=1) if n.by_trick)
+    number, narration = next(
+        (k, n) for k, n in enumerate(demo.narrations(speaker("es")), start=1) if n.by_trick
+    )
     page = client.get(f"/es/demo/{FIRST_DEAL}/{number}").get_data(as_text=True)
     headings = re.findall(r'<h3 class="demo-trick-heading">([^<]+)</h3>', page)
     assert headings == [f"Baza {trick}" for trick, _ in narration.by_trick]

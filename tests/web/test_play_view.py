@@ -8,10 +8,12 @@ from dataclasses import replace
 
 from flask import Flask
 
+from tutorial.narration.language import speaker
 from tutorial.web import create_app
 from tutorial.web.play.games import Game, rebuild
-from tutorial.web.play.view import Choice, Declare, build_view
+from tutorial.web.play.view import Declare, build_view
 from tutorial.web.render import render_page
+from tutorial.web.table.seated import Choice
 
 KEY = "test-key-play-view"
 
@@ -20,7 +22,7 @@ def _page(declares: tuple[Declare, ...]) -> str:
     app: Flask = create_app({"TESTING": True, "SECRET_KEY": KEY})
     with app.test_request_context("/en/play/x"):
         state = rebuild(Game("viewgame0001", "beginner"), KEY)
-        view = replace(build_view(state, "token", "en", {}, None), your_turn=True, declares=declares)
+        view = replace(build_view(state, "token", speaker("en"), {}, None), your_turn=True, declares=declares)
         return render_page("play/game.html", block="stage", v=view, t=view.t).get_data(as_text=True)
 
 

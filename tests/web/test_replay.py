@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tutorial.engine import Deal, Reason
+from tutorial.engine import Deal, DealRecord, parse_action
+from tutorial.engine.record import iter_replay
 from tutorial.narration.demos import demos
 from tutorial.narration.language import speaker
 from tutorial.narration.refusals import reason_sentence
-from tutorial.web.replay.check import reason_text
+from tutorial.web.replay.check import Problem, check
 from tutorial.web.replay.packing import unpack
 
 RECORD: dict[str, Any] = demos()["full-deal"].record.to_json()
@@ -150,10 +151,17 @@ def test_a_packed_segment_that_is_not_a_record_is_not_found(client: FlaskClient)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
-def test_every_refused_action_is_said_with_the_reasons_words(app: Any, lang: str) -> None:
-    """The replay's problem sentence takes each refusing reason's words from the narration
-    (the quinte or chouine after trick 12 included), never a catch-all."""
-
+def test_a_refused_action_is_said_with_its_reasons_words(app: Any, lang: str) -> None:
+    """The replay's problem sentence takes the refusing reason's words from the narration's one
+    wording of every reason, told by the page's Speaker, never a catch-all."""
+    text, number, _trick = _illegal_action()
+    record = DealRecord.from_json(RECORD)
+    deal = Deal(record.deck, record.dealer, record.settings)
+    list(iter_replay(deal, DealRecord(record.deck, record.dealer, record.actions[: number - 1])))
+    reason = deal.check(parse_action(json.loads(text)["actions"][number - 1]))
+    assert reason is not None and not reason.allows
+    sp = speaker(lang)
     with app.test_request_context(f"/{lang}/replay"):
-        for reason in (r for r in Reason if not r.allows):
-            assert reason_text(reason) == reason_sentence(reason, speaker(lang))
+        problem = check(text, sp)
+    assert isinstance(problem, Problem) and problem.rule == reason.rule
+    assert reason_sentence(reason, sp) in problem.message

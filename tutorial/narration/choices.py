@@ -200,47 +200,6 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     return ChoiceNote(seat, verdict.kind, (*head, *facts[len(facts) - room :]))
 
 
-#: The words of the question and answer boxes of a narrated deal.
-LABELS: dict[str, tuple[str, str]] = {
-    "heading": pgettext("coach-step", "What would you play?"),
-    "skip": pgettext("coach-step", "Skip the question: show what was played"),
-    "choices": pgettext("coach-step", "Your choices"),
-    "answer": pgettext("coach-step", "Your answer"),
-    "matched": pgettext("coach-step", "That is also what was played."),
-    "other": pgettext("coach-step", "Here is what was actually played, and why."),
-    "coach": pgettext("coach-step", "The coach on this choice"),
-    "coach_trick": pgettext("coach-step", "The coach on %(player)s’s choice in trick %(trick)s"),
-    "seat_view": pgettext(
-        "coach-step", "Seen from %(player)s’s seat: the other hand stays face down, as at the table."
-    ),
-    "refused": pgettext("coach-step", "The rules do not allow this choice here: %(reason)s."),
-    "speed": pgettext("coach-step", "Speed of Play"),
-    "slow": pgettext("coach-step", "slow"),
-    "normal": pgettext("coach-step", "normal"),
-    "fast": pgettext("coach-step", "fast"),
-    "asked": pgettext("coach-step", "asked “au sept”"),
-    "drawn": pgettext("coach-step", "drawn"),
-    "shown": pgettext("coach-step", "shown"),
-    "could_declare": pgettext("coach-step", "can declare"),
-    "what_next": pgettext("coach-step", "What next?"),
-    "another_deal": pgettext("coach-step", "Watch another deal"),
-    "scoring_rules": pgettext("coach-step", "Read how a deal is scored"),
-    "practice": pgettext("coach-step", "Play at the practice table"),
-    "along_as": pgettext("coach-step", "Play along as %(player)s"),
-    "along_intro": pgettext(
-        "coach-step", "Play along: choose every card of one player, then compare with the deal and the coach."
-    ),
-    "along_progress": pgettext("coach-step", "Play along: %(done)s of %(total)s choices made"),
-    "along_stop": pgettext("coach-step", "Stop playing along"),
-    "along_summary_heading": pgettext("coach-step", "Your deal, choice by choice"),
-    "col_step": pgettext("coach-step", "Step"),
-    "col_trick": pgettext("coach-step", "Trick"),
-    "col_yours": pgettext("coach-step", "Your choice"),
-    "col_played": pgettext("coach-step", "Played in the deal"),
-    "col_grade": pgettext("coach-step", "Coach's grade"),
-}
-
-
 #: A count of the coach's grades, per grade.
 _GRADE_COUNTS: dict[GradeKind, tuple[str, str, str]] = {
     GradeKind.GOOD: npgettext("coach-count", "%(num)s good choice", "%(num)s good choices"),
@@ -282,18 +241,6 @@ def result_sentence(tr: Translator, players: Sequence[str], result: DealResult) 
         "won": totals[result.winner],
         "lost": totals[1 - result.winner],
     }
-
-
-def labels(tr: Translator) -> dict[str, str]:
-    """The question and answer boxes' words in one language."""
-    return {key: tr.pgettext(context, text) for key, (context, text) in LABELS.items()}
-
-
-def questions_label(tr: Translator) -> str:
-    """The link to a deal's first question."""
-    return tr.pgettext(
-        "coach-step", "This deal stops now and then to ask what you would play: go to the first question."
-    )
 
 
 def answer_label(coach: Coach, action: Action, deal: Deal) -> str:
@@ -343,15 +290,12 @@ def prompt(sp: Speaker, player: str, au_sept: bool, forced: bool = False) -> str
 
 __all__ = [
     "COACH",
-    "LABELS",
     "ChoiceNote",
     "along_summary",
     "answer_label",
     "answer_note",
     "choice_note",
     "hidden_card",
-    "labels",
     "prompt",
-    "questions_label",
     "result_sentence",
 ]

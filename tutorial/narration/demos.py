@@ -30,7 +30,7 @@ from tutorial.engine.events import CardPlayed, Event
 from tutorial.engine.record import draw_events
 
 from .catalog import Translator
-from .language import speaker
+from .language import Speaker
 from .narrate import Narration, Narrator, RuleLink, narrate
 
 #: The folder of demo records.
@@ -107,12 +107,12 @@ class Demo:
             raise IndexError(number)
         return self.frames[number - 1]
 
-    def narrations(self, lang: str, rule_link: RuleLink | None = None) -> tuple[Narration, ...]:
-        """Every step's narration in ``lang``, made once per process, language and link maker
-        (pass the same ``rule_link`` callable each time to hit the cache)."""
-        cached = self._narrations.get((lang, rule_link))
+    def narrations(self, sp: Speaker, rule_link: RuleLink | None = None) -> tuple[Narration, ...]:
+        """Every step's narration told by ``sp``, made once per process, language and link
+        maker (pass the same ``rule_link`` callable each time to hit the cache)."""
+        cached = self._narrations.get((sp.lang, rule_link))
         if cached is None:
-            narrator = Narrator(speaker(lang), self.record.players, rule_link)
+            narrator = Narrator(sp, self.record.players, rule_link)
             remarks = self.remarks
             told = [
                 narrate(narrator, f.events, f.before, f.state, remarks.get(f.number), remind)
@@ -124,7 +124,7 @@ class Demo:
                 if seven is not None:
                     told[-1] = replace(told[-1], happened=(*told[-1].happened, seven))
             cached = tuple(told)
-            self._narrations[(lang, rule_link)] = cached
+            self._narrations[(sp.lang, rule_link)] = cached
         return cached
 
 

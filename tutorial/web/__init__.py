@@ -46,8 +46,10 @@ upstream by (it merges slashes too), and one with a ``.`` or ``..`` segment name
 What the other parts of the site use
 ------------------------------------
 
-- Routes: ``@bp.get("/<lang:lang>/…")``; views receive ``lang``. ``url_for`` fills ``lang``
-  with the current language when it is left out.
+- Routes: ``@bp.get("/<lang:lang>/…")``; the language is read once, at the edge (the URL
+  preprocessor), and views receive its :class:`~tutorial.narration.language.Speaker` as ``sp``
+  (``sp.lang`` is the code), which they hand down: nothing below reads the language again.
+  ``url_for`` fills ``lang`` with the current language when it is left out.
 - Rendering: ``tutorial.web.render.render_page(template, block="content", status=200, **ctx)``
   renders the whole page, or only ``block`` (preceded by a ``<title>``) for an htmx request
   that is neither a history restore nor a "full" request. ``Vary`` names the htmx headers.
@@ -59,11 +61,12 @@ What the other parts of the site use
   still gets the macros the template imports at its top (``render_page`` runs the imports).
 - Template globals: ``asset(path)`` (hashed URL of ``static/<path>``), ``card(code, label=None,
   size="md", state=None)`` and ``card_row(cards, label, size="sm")`` (see
-  :mod:`tutorial.web.cards`), ``language_links()``, ``absolute_url(path)``,
-  ``canonical_url(status)``, ``lang``.
+  :mod:`tutorial.web.cards`; they name a card with the context's ``sp``),
+  ``card_sprite_url(lang)``, ``inline_sprite(lang)``, ``language_links()``,
+  ``absolute_url(path)``, ``canonical_url(status)``; in the context, ``lang`` and ``sp``.
 - Translations: ``gettext``/``_`` in templates and ``flask_babel.gettext`` in Python use the
-  ``messages`` domain; ``tutorial.content`` and ``tutorial.narration`` take the language as
-  an argument (``tutorial.web.i18n.current_language()``).
+  ``messages`` domain; ``tutorial.narration`` takes the view's ``sp``, ``tutorial.content``
+  its code ``sp.lang``.
 - Errors: ``abort(404)`` gives the 404 page in the URL's language; ``abort(400,
   description=_("…"))`` shows that (translated) sentence, escaped, on the 400 page.
 - htmx 4 (``static/vendor/htmx.min.js``, configured by ``<meta name="htmx-config">``, see
@@ -84,6 +87,7 @@ from urllib.parse import quote, urlsplit
 from flask import Flask, Response, abort, g, redirect, request
 from flask_babel import Babel
 
+from tutorial.narration.language import speaker
 from tutorial.web import (
     assets,
     budget,
@@ -282,10 +286,15 @@ def _init_paths(app: Flask) -> None:
 def _init_language(app: Flask) -> None:
     @app.url_value_preprocessor
     def _check_language(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+        """The edge: the URL's language is read here, once, and the view is handed its
+        :class:`~tutorial.narration.language.Speaker` (the view argument ``sp`` in place of
+        ``lang``); ``g.lang`` is for Flask-Babel, ``url_for`` and the templates."""
         if values and "lang" in values:
-            if not is_language(values["lang"]):
+            lang = values.pop("lang")
+            if not is_language(lang):
                 abort(404)
-            g.lang = values["lang"]
+            g.lang = lang
+            values["sp"] = speaker(lang)
 
     @app.url_defaults
     def _default_language(endpoint: str, values: dict[str, Any]) -> None:
@@ -301,8 +310,8 @@ def _init_templates(app: Flask) -> None:
     app.after_request(render.add_vary)
     # ``card`` and ``card_row`` are globals (not macros) so that they also work in a block
     # rendered alone for htmx, where top-level imports are not run.
-    app.add_template_global(cards.card_markup, "card")
-    app.add_template_global(cards.card_row_markup, "card_row")
+    app.add_template_global(cards.card_global, "card")
+    app.add_template_global(cards.card_row_global, "card_row")
     app.add_template_global(cards.inline_sprite, "inline_sprite")
     app.add_template_global(cards.card_sprite_url, "card_sprite_url")
     templating.init_app(app)

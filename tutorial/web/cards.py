@@ -45,13 +45,14 @@ from functools import cache
 
 from flask import g, has_request_context
 from flask_babel import gettext
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from tutorial.engine import RANKS_HIGH_TO_LOW
 from tutorial.engine import SUITS as ENGINE_SUITS
-from tutorial.narration.language import speaker
+from tutorial.narration.language import Speaker
 from tutorial.web.assets import asset
-from tutorial.web.i18n import current_language
 from tutorial.web.render import wants_fragment
 
 #: Rank codes from highest to lowest in trick strength (the engine's ``Rank.code``).
@@ -308,9 +309,9 @@ def sprite_path(lang: str) -> str:
     return f"img/cards-{lang}.svg"
 
 
-def card_sprite_url() -> str:
-    """URL of the current language's sprite (hashed when built)."""
-    return asset(sprite_path(current_language()))
+def card_sprite_url(lang: str) -> str:
+    """URL of a language's sprite (hashed when built); templates pass the page's ``lang``."""
+    return asset(sprite_path(lang))
 
 
 def _inlining() -> bool:
@@ -318,27 +319,16 @@ def _inlining() -> bool:
     return has_request_context() and not wants_fragment()
 
 
-def _symbol_base(code: str, state: str | None) -> str:
-    """Where a card's symbols are: the page itself (recorded for :func:`inline_sprite`) or the
-    sprite file."""
-    if not _inlining():
-        return card_sprite_url()
-    used: set[str] = g.setdefault("inline_cards", set())
-    used.add(code)
-    if state is not None:
-        used.add(f"m-{state}")
-    return ""
-
-
-def inline_sprite() -> Markup:
+def inline_sprite(lang: str) -> Markup:
     """The symbols of the cards this page drew (and their suits and markers), as a hidden
-    ``<svg>``; empty when it drew none. Called at the end of the page (``base.html``)."""
+    ``<svg>`` with ``lang``'s court letters; empty when it drew none. Called at the end of the
+    page (``base.html``)."""
     if not has_request_context():
         return Markup("")
     used: set[str] = g.get("inline_cards", set())
     if not used:
         return Markup("")
-    return Markup(_sprite_part(current_language(), frozenset(used)))
+    return Markup(_sprite_part(lang, frozenset(used)))
 
 
 @cache
@@ -360,19 +350,21 @@ def _sprite_part(lang: str, used: frozenset[str]) -> str:
     )
 
 
-def default_label(code: str) -> str:
-    """The card's name in the request's language (« la dame de pique »), or "face-down card"."""
+def default_label(code: str, sp: Speaker) -> str:
+    """The card's name as ``sp`` says it (« la dame de pique »), or "face-down card"."""
     if code == BACK:
         return str(gettext("a face-down card"))
-    return speaker(current_language()).card(code)
+    return sp.card(code)
 
 
-def card_markup(code: str, label: str | None = None, size: str = "md", state: str | None = None) -> Markup:
+def card_markup(
+    code: str, label: str | None = None, size: str = "md", state: str | None = None, *, sp: Speaker
+) -> Markup:
     """An accessible picture of a card: ``<svg role="img">`` named by ``label``.
 
     ``code`` is a card code (``"10H"``, ``"QS"``) or ``"back"``; ``label`` the card's name in
     the page's language (e.g. « la dame de pique »), which is the picture's accessible name
-    (default: :func:`tutorial.narration.names.card_name` in the request's language);
+    (default: its name as the page's Speaker ``sp`` says it, which also picks the sprite);
     ``size`` one of ``xs sm md lg``; ``state`` ``None``, ``"dimmed"`` (not playable: hatched,
     with a "no" sign), ``"highlighted"`` (framed) or ``"winner"`` (framed, with a star).
     """
@@ -383,8 +375,15 @@ def card_markup(code: str, label: str | None = None, size: str = "md", state: st
     if state is not None and state not in STATES:
         raise ValueError(f"not a card state: {state!r}")
     if label is None:
-        label = default_label(code)
-    href = _symbol_base(code, state)
+        label = default_label(code, sp)
+    # Where its symbols are: the page itself (recorded for :func:`inline_sprite`), or in an
+    # htmx fragment the sprite file of the page's language.
+    href = ""
+    if not _inlining():
+        href = card_sprite_url(sp.lang)
+    else:
+        used: set[str] = g.setdefault("inline_cards", set())
+        used.update((code, f"m-{state}") if state is not None else (code,))
     classes = f"card card--{size}" + (f" card--{state}" if state else "")
     marker = f'<use href="{escape(href)}#m-{state}"/>' if state else ""
     return Markup(
@@ -398,6 +397,8 @@ def card_row_markup(
     cards: Iterable[tuple[str, str | None] | tuple[str, str | None, str | None]],
     label: str,
     size: str = "sm",
+    *,
+    sp: Speaker,
 ) -> Markup:
     """A list of cards (``<ul class="card-row">``) named by ``label``.
 
@@ -408,5 +409,24 @@ def card_row_markup(
     for item in cards:
         code, name = item[0], item[1]
         state = item[2] if len(item) > 2 else None
-        items.append(f"<li>{card_markup(code, name, size, state)}</li>")
+        items.append(f"<li>{card_markup(code, name, size, state, sp=sp)}</li>")
     return Markup(f'<ul class="card-row" aria-label="{escape(label)}">{"".join(items)}</ul>')
+
+
+# The template globals ``card`` and ``card_row``: the page's Speaker from the template context
+# (what the edge made for the view, :func:`tutorial.web.templating.init_app`), handed down.
+@pass_context
+def card_global(
+    context: Context, code: str, label: str | None = None, size: str = "md", state: str | None = None
+) -> Markup:
+    return card_markup(code, label, size, state, sp=context["sp"])
+
+
+@pass_context
+def card_row_global(
+    context: Context,
+    cards: Iterable[tuple[str, str | None] | tuple[str, str | None, str | None]],
+    label: str,
+    size: str = "sm",
+) -> Markup:
+    return card_row_markup(cards, label, size, sp=context["sp"])

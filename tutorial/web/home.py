@@ -7,6 +7,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from tutorial.content import number_words
 from tutorial.engine import LAST_TRICK_BONUS, TRICKS_PER_DEAL, Settings
+from tutorial.narration.language import Speaker
 from tutorial.web.crawlers import ROBOTS_TXT
 from tutorial.web.demo import FIRST_DEAL, shown_demo
 from tutorial.web.demo.pause import demo_pauses
@@ -69,10 +70,10 @@ def first_deal() -> dict[str, object]:
 
 
 @bp.get("/<lang:lang>/")
-def index(lang: str) -> Response:
+def index(sp: Speaker) -> Response:
     return render_page(
         "home/index.html",
-        goal=goal_numbers(lang),
+        goal=goal_numbers(sp.lang),
         first=first_deal(),
         summary_minutes=SUMMARY_MINUTES,
         path={"minutes": PATH_MINUTES, "wpm": READING_WPM},

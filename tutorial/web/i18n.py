@@ -11,12 +11,15 @@ The languages and the ``translations/`` folder are :mod:`tutorial.catalogs`'s
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import g, has_request_context, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.routing import BaseConverter
 
 from tutorial.catalogs import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, TRANSLATIONS_DIR
+from tutorial.narration.language import Speaker
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -26,9 +29,11 @@ __all__ = [
     "LanguageConverter",
     "best_language",
     "current_language",
+    "edge_speaker",
     "is_language",
     "language_of_path",
     "locale_selector",
+    "url_args",
 ]
 
 # An Accept-Language header longer than this is not worth parsing: English it is.
@@ -81,11 +86,26 @@ def current_language() -> str:
     lang = g.get("lang")
     if is_language(lang):
         return str(lang)
-    view_args = request.view_args or {}
-    lang = view_args.get("lang")
-    if is_language(lang):
-        return str(lang)
     return language_of_path(request.path) or DEFAULT_LANGUAGE
+
+
+def url_args() -> dict[str, Any]:
+    """The current page's view arguments as ``url_for`` takes them: the language code in
+    place of the view's :class:`~tutorial.narration.language.Speaker` (the edge puts ``sp``
+    where the URL had ``lang``)."""
+    args = dict(request.view_args or {})
+    sp = args.pop("sp", None)
+    if sp is not None:
+        args["lang"] = sp.lang
+    return args
+
+
+def edge_speaker() -> Speaker:
+    """The :class:`~tutorial.narration.language.Speaker` the edge handed the view, for an
+    error handler (Flask calls it with the error alone): never a second one."""
+    sp = (request.view_args or {}).get("sp")
+    assert isinstance(sp, Speaker), "no language in this URL"
+    return sp
 
 
 def locale_selector() -> str:

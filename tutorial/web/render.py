@@ -100,8 +100,11 @@ def _imported_names(template: str, context: dict[str, Any]) -> dict[str, Any]:
     imports = _imports_template(template)
     if imports is None:
         return {}
-    # Jinja does not export imported names from a module: read them from the context instead.
-    ctx = imports.new_context(dict(context))
+    # Jinja does not export imported names from a module: read them from the context instead
+    # (the whole template context, so that macros imported ``with context`` see ``sp``).
+    values = dict(context)
+    current_app.update_template_context(values)
+    ctx = imports.new_context(values)
     for _ in imports.root_render_func(ctx):
         pass
     return dict(ctx.vars)

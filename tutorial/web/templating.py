@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from flask import Flask, current_app, g, request, url_for
+from flask import Flask, current_app, g, has_request_context, request, url_for
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from werkzeug.routing import BuildError
 
-from tutorial.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
+from tutorial.narration.language import Speaker, speaker
+from tutorial.web.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, url_args
 from tutorial.web.render import page_query
 
 #: htmx 4 configuration (``<meta name="htmx-config">``), chosen for the strict CSP:
@@ -44,7 +47,7 @@ def _same_page(lang: str) -> str:
     endpoint = request.endpoint
     if g.get("error_page") or not endpoint or request.url_rule is None or endpoint == "static":
         return url_for("home.index", lang=lang)
-    view_args = dict(request.view_args or {})
+    view_args = url_args()
     if "lang" not in view_args:
         return url_for("home.index", lang=lang)
     view_args["lang"] = lang
@@ -58,9 +61,11 @@ def _same_page(lang: str) -> str:
     return url
 
 
-def language_links() -> list[LanguageLink]:
-    """One link per site language to the page being shown (the current one marked)."""
-    here = current_language()
+@pass_context
+def language_links(context: Context) -> list[LanguageLink]:
+    """One link per site language to the page being shown (the current one marked: the
+    template's ``lang``)."""
+    here = context["lang"]
     return [LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here) for lang in LANGUAGES]
 
 
@@ -85,8 +90,13 @@ def canonical_url(status: int = 200) -> str | None:
 
 
 def _context() -> dict[str, Any]:
+    """What every template gets (at the edge): the page's language and the Speaker the edge
+    made for the view (an error page, whose view never ran, gets its language's)."""
+    lang = current_language()
+    sp = (request.view_args or {}).get("sp") if has_request_context() else None
     return {
-        "lang": current_language(),
+        "lang": lang,
+        "sp": sp if isinstance(sp, Speaker) else speaker(lang),
         "htmx_config": json.dumps(HTMX_CONFIG, separators=(",", ":")),
     }
 

@@ -7,9 +7,11 @@ import threading
 
 import pytest
 import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 
 from tutorial.web.friend.state import GUEST
-from tutorial.web.friend.store import Full, Store, database_url, token_hash
+from tutorial.web.friend.store import Full, Store, database_url, metadata, token_hash
 
 
 def _new(store: Store, address: str = "198.51.100.7", now: float = 1000.0, **bounds: int) -> str:
@@ -35,6 +37,19 @@ def test_the_schema_is_made_by_the_migrations_and_sqlite_runs_in_wal_mode(db_url
     assert mode == "wal"
     assert revision == "0001"
     Store(db_url).ready()  # again: nothing to do, no error
+
+
+def test_the_migrations_make_exactly_the_stores_tables(store: Store) -> None:
+    """The revisions are frozen copies of the store's table definitions as they were when each
+    was written (a revision is history: one that imported ``store.metadata`` would make a
+    later revision's columns twice); run in order, they make exactly the tables the store
+    defines now, so the copy cannot drift (Alembic's comparison, as ``autogenerate`` does)."""
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+    with store.engine.begin() as connection:  # and the comparison sees a difference
+        connection.execute(sa.text("DROP INDEX friend_table_address"))
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), metadata) != []
 
 
 def test_a_new_table_has_the_host_seated_and_the_guest_seat_free(store: Store) -> None:

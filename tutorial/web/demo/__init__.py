@@ -11,9 +11,9 @@ Routes (blueprint ``demo``):
 Every step is a whole page; an htmx request gets only the ``stage`` block (table, narration
 and controls), which the controls swap into ``#demo-stage`` and push to the history. Each
 demo is replayed once per process and its narration made once per language (cached), so a
-step renders from ready data. The page's words come from the ``narration`` catalog
-(:func:`tutorial.web.table.labels.labels`, and :data:`tutorial.narration.choices.LABELS` for
-the question and play-along boxes), like the narration itself.
+step renders from ready data. The page's words are the ``messages`` domain's, one dict for
+the whole family (:func:`tutorial.web.table.labels.labels`: the table, the controls, the
+question, answer and play-along boxes); the narration is told by the view's Speaker.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from werkzeug.routing import BuildError
 
 from tutorial.ai import GradeKind
 from tutorial.narration.demos import Demo, demos
-from tutorial.narration.language import speaker
+from tutorial.narration.language import Speaker
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
-from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
+from tutorial.web.demo.pages import Addresses, Narrated, step_number
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.demo.quick import QuickDemo, is_quick, quick
 from tutorial.web.render import cached_page, render_page
@@ -70,86 +70,86 @@ def marked_steps(demo: Demo) -> list[int]:
 
 @bp.get("/<lang:lang>/demo/")
 @cached_page
-def index(lang: str) -> Response:
-    tr = speaker(lang)
+def index(sp: Speaker) -> Response:
     items = [
         {
             "slug": demo.slug,
-            "title": demo.title(tr),
-            "summary": demo.summary(tr),
+            "title": demo.title(sp),
+            "summary": demo.summary(sp),
             "total": demo.total,
             "steps": count_label("steps_count", demo.total),
-            "url": url_for("demo.step", lang=lang, slug=demo.slug, step=1),
+            "url": url_for("demo.step", slug=demo.slug, step=1),
         }
         for demo in (shown_demo(slug) for slug in demos())
         if demo is not None
     ]
     try:
-        replay_url: str | None = url_for("replay.index", lang=lang)
+        replay_url: str | None = url_for("replay.index")
     except BuildError:  # the replay page is not part of this site
         replay_url = None
     return render_page("demo/index.html", t=labels(), items=items, replay_url=replay_url)
 
 
 @bp.get("/<lang:lang>/demo/<slug>")
-def start(lang: str, slug: str) -> Response:
+def start(sp: Speaker, slug: str) -> Response:  # noqa: ARG001 (url_for fills in the language)
     _demo(slug)
-    response = redirect(url_for("demo.step", lang=lang, slug=slug, step=1), code=302)
+    response = redirect(url_for("demo.step", slug=slug, step=1), code=302)
     return response  # type: ignore[return-value]
 
 
 @bp.get("/<lang:lang>/demo/<slug>/<step>")
 @cached_page
-def step(lang: str, slug: str, step: str) -> Response:
+def step(sp: Speaker, slug: str, step: str) -> Response:
     demo = _demo(slug)
-    return step_page(demo, lang, step_number(demo, step), _addresses(lang, slug))
+    return Narrated(demo, sp, _addresses(slug)).step(step_number(demo, step))
 
 
-def _addresses(lang: str, slug: str) -> Addresses:
+def _addresses(slug: str) -> Addresses:
+    """The pages of demo ``slug`` (``url_for`` fills in the page's language)."""
     quick_mode = isinstance(shown_demo(slug), QuickDemo)  # no play-along in quick mode: too few steps
     return Addresses(
-        step=lambda n: url_for("demo.step", lang=lang, slug=slug, step=n),
-        ask=lambda n: url_for("demo.ask", lang=lang, slug=slug, step=n),
-        answer=lambda n, a: url_for("demo.answer", lang=lang, slug=slug, step=n, answer=a),
-        list=url_for("demo.index", lang=lang),
+        step=lambda n: url_for("demo.step", slug=slug, step=n),
+        ask=lambda n: url_for("demo.ask", slug=slug, step=n),
+        answer=lambda n, a: url_for("demo.answer", slug=slug, step=n, answer=a),
+        list=url_for("demo.index"),
         along=None
         if quick_mode
-        else lambda seat: url_for("demo.along", lang=lang, slug=slug, seat=seat + 1, answers="a"),
+        else lambda seat: url_for("demo.along", slug=slug, seat=seat + 1, answers="a"),
     )
 
 
-def _along(lang: str, slug: str, seat: int) -> AlongAddresses:
+def _along(slug: str, seat: int) -> AlongAddresses:
     return AlongAddresses(
-        page=lambda answers: url_for("demo.along", lang=lang, slug=slug, seat=seat + 1, answers=answers),
+        page=lambda answers: url_for("demo.along", slug=slug, seat=seat + 1, answers=answers),
         refused=lambda answers, a: url_for(
-            "demo.along", lang=lang, slug=slug, seat=seat + 1, answers=answers, refused=a
+            "demo.along", slug=slug, seat=seat + 1, answers=answers, refused=a
         ),
-        step=lambda n: url_for("demo.step", lang=lang, slug=slug, step=n),
-        list=url_for("demo.index", lang=lang),
+        step=lambda n: url_for("demo.step", slug=slug, step=n),
+        list=url_for("demo.index"),
     )
 
 
 @bp.get("/<lang:lang>/demo/<slug>/along/<seat>/<answers>")
 @cached_page(params=("refused",))
-def along(lang: str, slug: str, seat: str, answers: str) -> Response:
+def along(sp: Speaker, slug: str, seat: str, answers: str) -> Response:
     """Play along as ``seat``: the learner's answers so far are in ``answers``."""
     demo = _demo(slug)
     if isinstance(demo, QuickDemo):  # quick mode has no play-along (too few of the decisions)
         abort(404)
-    return along_page(demo, lang, seat_of(seat), answers, _along(lang, slug, seat_of(seat)), refused_answer())
+    return along_page(demo, sp, seat_of(seat), answers, _along(slug, seat_of(seat)), refused_answer())
 
 
 @bp.get("/<lang:lang>/demo/<slug>/<step>/ask")
 @cached_page
-def ask(lang: str, slug: str, step: str) -> Response:
+def ask(sp: Speaker, slug: str, step: str) -> Response:
     """ "What would you play?" before step ``step``'s choice."""
     demo = _demo(slug)
-    return question_page(demo, lang, step_number(demo, step), _addresses(lang, slug))
+    return Narrated(demo, sp, _addresses(slug)).question(step_number(demo, step))
 
 
 @bp.get("/<lang:lang>/demo/<slug>/<step>/ask/<answer>")
 @cached_page
-def answer(lang: str, slug: str, step: str, answer: str) -> Response:
+def answer(sp: Speaker, slug: str, step: str, answer: str) -> Response:
     """The learner's answer to the question of step ``step``."""
     demo = _demo(slug)
-    return answer_page(demo, lang, step_number(demo, step), answer, _addresses(lang, slug))
+    return Narrated(demo, sp, _addresses(slug)).answer(step_number(demo, step), answer)

@@ -22,16 +22,16 @@ from flask import Response, abort
 
 from tutorial.ai import GradeKind
 from tutorial.engine import Action, Deal, Phase, Play, parse_action
-from tutorial.narration.choices import ChoiceNote, along_summary, answer_note, labels
-from tutorial.narration.coach import Coach
+from tutorial.narration.choices import ChoiceNote, along_summary, answer_note
 from tutorial.narration.demos import Demo
-from tutorial.narration.language import speaker
+from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import Sentence
 from tutorial.narration.seat import for_seat
 from tutorial.web.answers import grade
-from tutorial.web.demo.pages import Addresses, render_step, step_view_of
+from tutorial.web.demo.pages import Addresses, Narrated
 from tutorial.web.demo.pause import answer_token, coach_note, question
 from tutorial.web.render import page_query
+from tutorial.web.table.labels import labels
 from tutorial.web.table.links import rule_link
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -94,7 +94,7 @@ def encode(demo: Demo, number: int, token: str) -> str | None:
 
 def along_page(
     demo: Demo,
-    lang: str,
+    sp: Speaker,
     seat: int,
     raw: str,
     urls: AlongAddresses,
@@ -108,10 +108,9 @@ def along_page(
     if answers is None:
         abort(404)
     numbers = decisions(demo, seat)
-    tr = speaker(lang)
-    words = labels(tr)
-    coach = Coach(tr, demo.record.players)
     step_urls = Addresses(urls.step, urls.step, lambda n, _answer: urls.step(n), urls.list)
+    pages = Narrated(demo, sp, step_urls, title, back)
+    coach = pages.coach
     feedback: ChoiceNote | None = None
     matched = False
     played: tuple[Sentence, ...] = ()
@@ -128,11 +127,11 @@ def along_page(
         # Everything from that decision up to the step before the next question, which tells
         # its own step under "what happened": the other's answer, the trick, the draws (as this
         # seat may hear them).
-        told = demo.narrations(lang, rule_link(lang))
+        told = demo.narrations(sp, rule_link(sp.lang))
         until = numbers[len(answers)] - 2 if len(answers) < len(numbers) else number
         played = tuple(s for n in range(number - 1, until) for s in for_seat(told[n], seat).happened)
-        played_note = None if matched else coach_note(demo, lang, number)
-    progress = words["along_progress"] % {"done": len(answers), "total": len(numbers)}
+        played_note = None if matched else coach_note(demo, coach, number)
+    progress = labels()["along_progress"] % {"done": len(answers), "total": len(numbers)}
     context: dict[str, object] = {
         "along": {
             "feedback": feedback,
@@ -142,7 +141,6 @@ def along_page(
             "progress": progress,
             "stop": urls.step(numbers[len(answers)] if len(answers) < len(numbers) else demo.total),
         },
-        "answer_labels": words,
     }
     if len(answers) < len(numbers):
         number = numbers[len(answers)]
@@ -166,11 +164,11 @@ def along_page(
             char = encode(demo, number, token)
             return urls.page(raw + char) if char is not None else urls.refused(raw, segment)
 
-        base = step_view_of(demo, lang, number - 1, step_urls, title, back)
-        view, ask = question(demo, lang, number, base, answer_url, urls.step(number), refused, every=True)
+        base = pages.view(number - 1)
+        view, ask = question(demo, coach, number, base, answer_url, urls.step(number), refused, every=True)
         view = replace(view, narration=replace(view.narration, next=()))
         view.urls.update(next=None, last=None, previous=None, first=None)
-        return render_step(view, ask=ask, ask_labels=words, **context)
+        return pages.render(view, ask=ask, **context)
     if refused_segment is not None:
         abort(404)
     # Every decision answered: the summary.
@@ -194,10 +192,9 @@ def along_page(
     counts = {kind: sum(1 for r in rows if r.kind is kind) for kind in GradeKind}
     summary = {
         "rows": rows,
-        "text": along_summary(tr, sum(r.matched for r in rows), len(rows), counts),
+        "text": along_summary(sp, sum(r.matched for r in rows), len(rows), counts),
     }
-    view = step_view_of(demo, lang, demo.total, step_urls, title, back)
-    return render_step(view, along_summary=summary, **context)
+    return pages.render(pages.view(demo.total), along_summary=summary, **context)
 
 
 def _offered(deal: Deal, seat: int) -> list[Action]:

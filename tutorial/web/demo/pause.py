@@ -47,12 +47,10 @@ from tutorial.narration.choices import (
     answer_note,
     choice_note,
     hidden_card,
-    labels,
     prompt,
 )
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
-from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.narration.refusals import reason_sentence
@@ -174,21 +172,21 @@ def _forced_step(demo: Demo, number: int) -> bool:
     return deal is None or len(deal.legal_actions()) < 2
 
 
-def coach_heading(demo: Demo, lang: str, number: int) -> str | None:
+def coach_heading(demo: Demo, coach: Coach, t: dict[str, str], number: int) -> str | None:
     """The coach box's heading when step ``number`` tells of several tricks and the coach
-    speaks of an earlier choice than the last: whose choice, in which trick."""
+    speaks of an earlier choice than the last: whose choice, in which trick (``t``: the
+    page's words)."""
     full, chosen = decisive(demo, number)
     if full is demo or chosen == _full(demo, number)[1]:
         return None
     frame = full.frame(chosen)
     assert frame.before is not None and frame.player is not None
-    tr = speaker(lang)
-    return tr.fill(
-        labels(tr)["coach_trick"], player=demo.record.players[frame.player], trick=frame.before.trick_number
+    return coach.sp.fill(
+        t["coach_trick"], player=demo.record.players[frame.player], trick=frame.before.trick_number
     )
 
 
-def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
+def coach_note(demo: Demo, coach: Coach, number: int) -> ChoiceNote | None:
     """The coach on the choice step ``number`` shows (None for the deal and the draw); in a
     step that tells of several tricks, on the choice that mattered most (:func:`decisive`)."""
     demo, number = decisive(demo, number)
@@ -196,7 +194,7 @@ def coach_note(demo: Demo, lang: str, number: int) -> ChoiceNote | None:
     if frame.before is None or frame.token is None:
         return None
     verdict = grade(frame.before, parse_action(frame.token))
-    return choice_note(Coach(speaker(lang), demo.record.players), frame.before, verdict)
+    return choice_note(coach, frame.before, verdict)
 
 
 def answer_token(segment: str) -> str | None:
@@ -206,10 +204,6 @@ def answer_token(segment: str) -> str | None:
         return parse_url_form(segment).token
     except ValueError:
         return None
-
-
-def _label(coach: Coach, action: Action, deal: Deal) -> str:
-    return answer_label(coach, action, deal)
 
 
 def is_rule_question(deal: Deal) -> bool:
@@ -263,7 +257,7 @@ def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
 
 def question(
     demo: Demo,
-    lang: str,
+    coach: Coach,
     number: int,
     base: StepView,
     answer_url: Callable[[str], str],
@@ -283,8 +277,7 @@ def question(
     frame: Frame = demo.frame(number)
     deal = frame.before
     assert deal is not None and frame.player is not None
-    tr = speaker(lang)
-    coach = Coach(tr, demo.record.players)
+    sp = coach.sp
     chooser = frame.player
     name = demo.record.players[chooser]
     rules = is_rule_question(deal) and not every
@@ -300,7 +293,7 @@ def question(
         actions = offered(demo, number, coach)
         skip_url = answer_url(SKIP)
     choices = [
-        Choice(_label(coach, action, deal), answer_url(url_form(action)), action.token, key)
+        Choice(answer_label(coach, action, deal), answer_url(url_form(action)), action.token, key)
         for key, action in enumerate(actions, start=1)
     ]
     hrefs = {c.token: c for c in choices}
@@ -320,18 +313,18 @@ def question(
             )
             sides.append(replace(side, hand=hand, to_act=True))
         else:
-            hidden = hidden_card(tr, side.name)
+            hidden = hidden_card(sp, side.name)
             hand = tuple(CardView("back", hidden) for _ in side.hand)
             sides.append(replace(side, hand=hand, to_act=False))
     refusal = None
     if refused is not None:
-        refusal = _refusal(lang, demo, deal, refused)
+        refusal = _refusal(coach, deal, refused, base.t)
     if rules:
         asked = pgettext("demo", "Strict play: which cards may %(player)s play? Choose one.") % {
             "player": name
         }
     else:
-        asked = prompt(tr, name, deal.phase is Phase.AU_SEPT, len(deal.legal_actions()) == 1)
+        asked = prompt(sp, name, deal.phase is Phase.AU_SEPT, len(deal.legal_actions()) == 1)
     # A one-seat page: the narration as the chooser may hear it (rule 18: the other's draws unnamed).
     view = replace(
         base,
@@ -351,22 +344,22 @@ def question(
         rules=rules,
         confirm_skip=confirm_skip,
         ask_url=ask_url,
-        seat=tr.fill(labels(tr)["seat_view"], player=name),
+        seat=sp.fill(base.t["seat_view"], player=name),
     )
 
 
-def _refusal(lang: str, demo: Demo, deal: Deal, action: Action) -> Sentence:
-    narrator = Narrator(speaker(lang), demo.record.players, rule_link(lang))
+def _refusal(coach: Coach, deal: Deal, action: Action, t: dict[str, str]) -> Sentence:
+    sp = coach.sp
+    narrator = Narrator(sp, coach.players, rule_link(sp.lang))
     reason = deal.check(action)
     assert reason is not None
     if isinstance(action, Play) and action.declaration is None:
         return narrator.refusal(action.card, reason)
-    sp = speaker(lang)
-    text = sp.fill(labels(sp)["refused"], reason=reason_sentence(reason, sp))
+    text = sp.fill(t["refused"], reason=reason_sentence(reason, sp))
     return narrator.sentence(Kind.MAY_NOT, text, reason.rule, reason=reason)
 
 
-def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | None:
+def answer(demo: Demo, coach: Coach, number: int, token: str) -> Answer | Action | None:
     """The learner's answer ``token`` at step ``number``: an :class:`Answer` when legal, the
     refused action when the rules refuse it, None when it names nothing the chooser holds."""
     frame = demo.frame(number)
@@ -385,7 +378,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
     allowed = None
     if is_rule_question(deal) and isinstance(action, Play):
         name = demo.record.players[deal.to_act]
-        card = speaker(lang).card(action.card)
+        card = coach.sp.card(action.card)
         allowed = pgettext("demo", "Right: the rules allow %(player)s to play %(card)s here.") % {
             "player": name,
             "card": card,
@@ -395,7 +388,7 @@ def answer(demo: Demo, lang: str, number: int, token: str) -> Answer | Action | 
     verdict = grade(deal, action)
     if verdict.kind is GradeKind.FORCED:
         return Answer(None, matched, allowed)
-    note = answer_note(Coach(speaker(lang), demo.record.players), deal, verdict)
+    note = answer_note(coach, deal, verdict)
     return Answer(note, matched, allowed)
 
 

@@ -40,6 +40,7 @@ from tutorial.engine.events import (
     TrickWon,
 )
 from tutorial.narration.demos import Demo, Frame
+from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import Narration, RuleLink, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 
@@ -56,18 +57,18 @@ class QuickDemo(Demo):
     groups: tuple[tuple[int, int], ...] = ()
     asks: dict[int, PauseKind] | None = None
 
-    def narrations(self, lang: str, rule_link: RuleLink | None = None) -> tuple[Narration, ...]:
-        cached = self._narrations.get((lang, rule_link))
+    def narrations(self, sp: Speaker, rule_link: RuleLink | None = None) -> tuple[Narration, ...]:
+        cached = self._narrations.get((sp.lang, rule_link))
         if cached is None:
             assert self.full is not None
-            steps = self.full.narrations(lang, rule_link)
+            steps = self.full.narrations(sp, rule_link)
             merged = []
             for first, last in self.groups:
                 parts = steps[first - 1 : last]
                 happened = tuple(s for part in parts for s in part.happened)
                 merged.append(replace(parts[-1], happened=happened, by_trick=self._by_trick(first, parts)))
             cached = tuple(merged)
-            self._narrations[(lang, rule_link)] = cached
+            self._narrations[(sp.lang, rule_link)] = cached
         return cached
 
     def _by_trick(

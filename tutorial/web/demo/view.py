@@ -14,8 +14,7 @@ from flask import url_for
 from tutorial.engine import Deal, sorted_hand
 from tutorial.engine.events import TrickWon
 from tutorial.narration.demos import Demo
-from tutorial.narration.language import Speaker, speaker
-from tutorial.narration.names import card_name
+from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import Narration, Narrator
 from tutorial.web.demo.quick import QuickDemo
 from tutorial.web.table.labels import labels
@@ -26,7 +25,6 @@ from tutorial.web.table.model import CardView, Hand, Hands, Table, build_table, 
 @dataclass(frozen=True)
 class StepView:
     t: dict[str, str]
-    lang: str
     slug: str
     title: str
     number: int
@@ -39,7 +37,7 @@ class StepView:
 
 
 def _face_up(
-    deal: Deal, narration: Narration, tr: Speaker, t: dict[str, str], players: tuple[str, str]
+    deal: Deal, narration: Narration, sp: Speaker, t: dict[str, str], players: tuple[str, str]
 ) -> Hands:
     """Both hands face up (the teaching view); the cards the player to act may not play dimmed."""
     notes = {n.code: n for n in narration.cards}
@@ -47,7 +45,7 @@ def _face_up(
     def hand(player: int) -> Hand:
         cards = []
         for card in sorted_hand(deal.hands[player], deal.trumps):
-            name = card_name(card, tr)
+            name = sp.card(card)
             note = notes.get(card.code) if narration.to_act == player else None
             if note is not None and not note.legal:
                 label = t["card_not_playable"] % {"card": name}
@@ -61,23 +59,23 @@ def _face_up(
 
 def step_view(
     demo: Demo,
-    lang: str,
+    sp: Speaker,
     number: int,
     url: Callable[[int], str] | None = None,
     list_url: str | None = None,
 ) -> StepView:
-    """Step ``number`` of ``demo``. ``url(n)``: the address of step ``n`` (default: the demo's
-    pages); ``list_url``: where the "back" link leads (default: the list of demos)."""
-    tr = speaker(lang)
+    """Step ``number`` of ``demo``, told by ``sp``. ``url(n)``: the address of step ``n``
+    (default: the demo's pages); ``list_url``: where the "back" link leads (default: the list
+    of demos)."""
     t = labels()
-    narration = demo.narrations(lang, rule_link(lang))[number - 1]
+    narration = demo.narrations(sp, rule_link(sp.lang))[number - 1]
     frame = demo.frame(number)
     players = (demo.record.players[0], demo.record.players[1])
 
     if url is None:
 
         def url(n: int) -> str:
-            return url_for("demo.step", lang=lang, slug=demo.slug, step=n)
+            return url_for("demo.step", slug=demo.slug, step=n)
 
     urls: dict[str, str | None] = {
         "first": url(1) if number > 1 else None,
@@ -85,20 +83,19 @@ def step_view(
         "next": url(number + 1) if number < demo.total else None,
         "last": url(demo.total) if number < demo.total else None,
         "self": url(number),
-        "list": list_url or url_for("demo.index", lang=lang),
+        "list": list_url or url_for("demo.index"),
     }
     deal = frame.state
     if deal is None:  # the draw for dealer: no deal on the table yet
-        table = draw_table(players, frame.drawn, tr)
+        table = draw_table(players, frame.drawn, sp)
     else:
         won = next((e for e in reversed(frame.events) if isinstance(e, TrickWon)), None)
-        narrator = Narrator(tr, players)
-        table = build_table(deal, players, _face_up(deal, narration, tr, t, players), narrator, tr, t, won)
+        narrator = Narrator(sp, players)
+        table = build_table(deal, players, _face_up(deal, narration, sp, t, players), narrator, t, won)
     return StepView(
         t=t,
-        lang=lang,
         slug=demo.slug,
-        title=demo.title(tr),
+        title=demo.title(sp),
         number=number,
         total=demo.total,
         urls=urls,

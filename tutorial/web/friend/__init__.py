@@ -59,6 +59,7 @@ from jinja2_fragments.flask import render_block
 from sqlalchemy.exc import SQLAlchemyError
 
 from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Card, Settings, parse_url_form
+from tutorial.narration.language import Speaker
 from tutorial.web.friend import seats
 from tutorial.web.friend.events import Hub, sse, version, wait
 from tutorial.web.friend.state import (
@@ -73,6 +74,7 @@ from tutorial.web.friend.state import (
 )
 from tutorial.web.friend.store import Full, Loaded, Store, database_url
 from tutorial.web.friend.view import Builder, FriendView, refusal_text
+from tutorial.web.i18n import edge_speaker
 from tutorial.web.render import render_page
 
 bp = Blueprint("friend", __name__)
@@ -146,7 +148,7 @@ def _refused(error: Refused) -> Response:
     if error.table_id is not None:
         loaded = db().load(error.table_id)
         if loaded is not None and loaded.closed_at is None:
-            return _table_page(loaded, notice=error.message, status=error.status)
+            return _table_page(loaded, edge_speaker(), notice=error.message, status=error.status)
     return _message_page(error.status, error.message)
 
 
@@ -223,28 +225,27 @@ def _choice(field: str, allowed: tuple[int, ...], message: str) -> int:
 
 
 @bp.get("/<lang:lang>/friend")
-def new(lang: str) -> Response:
-    return _new_form(lang)
+def new(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
+    return _new_form()
 
 
 @bp.get("/<lang:lang>/table/new")
-def new_table(lang: str) -> Response:
+def new_table(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
     """The address a host may guess or be given for a new table: the form's one page."""
-    response = redirect(url_for("friend.new", lang=lang), 308)
-    return response  # type: ignore[return-value]  # (as _see_other: werkzeug's Response)
+    return redirect(url_for("friend.new"), 308)  # type: ignore[return-value]
 
 
 @bp.post("/<lang:lang>/table")
-def create(lang: str) -> Response:
+def create(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
     """The form posted: a new table, the host seated (or the form again, 400 or 429)."""
     try:
         names = (_name("host"), _name("guest"))
         quinte = _choice("quinte", QUINTE_VALUES, gettext("The quinte is worth 50 or 100 points."))
         target = _choice("target", MATCH_TARGETS, gettext("A match is played to 3 deals or to 2."))
     except Refused as error:
-        return _new_form(lang, error.message, 400)
+        return _new_form(error.message, 400)
     if names[0].casefold() == names[1].casefold():
-        return _new_form(lang, gettext("The two players need different names."), 400)
+        return _new_form(gettext("The two players need different names."), 400)
     config = current_app.config
     now = _now()
     tables = db()
@@ -266,13 +267,13 @@ def create(lang: str) -> Response:
             if full.per_address
             else gettext("The site has too many tables open just now. Please try again later.")
         )
-        return _new_form(lang, message, 429)
-    response = _see_other(url_for("friend.table", lang=lang, table_id=table_id))
+        return _new_form(message, 429)
+    response = _see_other(url_for("friend.table", table_id=table_id))
     seats.set_cookie(response, table_id, HOST, token)
     return response
 
 
-def _new_form(lang: str, problem: str = "", status: int = 200) -> Response:
+def _new_form(problem: str = "", status: int = 200) -> Response:
     form = request.form if request.method == "POST" else {}
     return render_page(
         "friend/new.html",
@@ -287,7 +288,7 @@ def _new_form(lang: str, problem: str = "", status: int = 200) -> Response:
             "quinte": form.get("quinte", str(QUINTE_VALUES[0])),
             "target": form.get("target", str(MATCH_TARGETS[0])),
         },
-        action=url_for("friend.create", lang=lang),
+        action=url_for("friend.create"),
     )
 
 
@@ -339,24 +340,25 @@ def _waited(loaded: Loaded) -> float:
 
 
 def _view(
-    loaded: Loaded, lang: str, seat: int | None, why: Card | None = None, notice: str = ""
+    loaded: Loaded, sp: Speaker, seat: int | None, why: Card | None = None, notice: str = ""
 ) -> FriendView:
     state = _state(loaded)
     seated = loaded.seats[GUEST].token_hash is not None
-    builder = Builder(state, loaded.id, lang, seat if seated else None, _waited(loaded))
+    builder = Builder(state, loaded.id, sp, seat if seated else None, _waited(loaded))
     view = builder.view(_version(loaded), why, notice)
     view.seat = seat
     view.hx_target = "#friend-stage"
     if seat == HOST and not seated:
-        view.invite_url = url_for("friend.table", lang=lang, table_id=loaded.id)
+        view.invite_url = url_for("friend.table", table_id=loaded.id)
         view.waiting = gettext(
             "Waiting for %(player)s to sit down at the table…", player=loaded.seats[GUEST].name
         )
     return view
 
 
-def _table_page(loaded: Loaded, notice: str = "", status: int = 200, why: Card | None = None) -> Response:
-    lang = g.get("lang") or "en"
+def _table_page(
+    loaded: Loaded, sp: Speaker, notice: str = "", status: int = 200, why: Card | None = None
+) -> Response:
     seat = _viewer_quiet(loaded)
     if seat is None and loaded.seats[GUEST].token_hash is None:
         return render_page(
@@ -364,10 +366,10 @@ def _table_page(loaded: Loaded, notice: str = "", status: int = 200, why: Card |
             status=status,
             host=loaded.seats[HOST].name,
             guest=loaded.seats[GUEST].name,
-            claim=url_for("friend.claim", lang=lang, table_id=loaded.id),
+            claim=url_for("friend.claim", table_id=loaded.id),
             notice=notice,
         )
-    view = _view(loaded, lang, seat, why, notice)
+    view = _view(loaded, sp, seat, why, notice)
     return render_page(
         "friend/table.html", block="stage", status=status, v=view, t=view.t, refresh=_refresh(view)
     )
@@ -389,7 +391,7 @@ def _refresh(view: FriendView) -> int | None:
 
 
 @bp.get("/<lang:lang>/table/<table_id>")
-def table(lang: str, table_id: str) -> Response:  # noqa: ARG001 (the language: g.lang)
+def table(sp: Speaker, table_id: str) -> Response:
     loaded = _load(table_id)
     _viewer(loaded)  # a forged cookie: 403
     why = None
@@ -399,14 +401,14 @@ def table(lang: str, table_id: str) -> Response:  # noqa: ARG001 (the language: 
         if len(codes) > 1 or codes[0] not in {c.code for hand in hands for c in hand}:
             raise Refused(400, gettext("That card is not in your hand."), table_id)
         why = Card.parse(codes[0])
-    return _table_page(loaded, why=why)
+    return _table_page(loaded, sp, why=why)
 
 
 @bp.post("/<lang:lang>/table/<table_id>/claim")
-def claim(lang: str, table_id: str) -> Response:
+def claim(sp: Speaker, table_id: str) -> Response:  # noqa: ARG001 (url_for fills in the language)
     loaded = _load(table_id)
     seat = _viewer(loaded)
-    target = url_for("friend.table", lang=lang, table_id=table_id)
+    target = url_for("friend.table", table_id=table_id)
     if seat is not None:
         return _see_other(target)
     token = db().claim(table_id, GUEST, _now())
@@ -419,7 +421,7 @@ def claim(lang: str, table_id: str) -> Response:
 
 
 @bp.post("/<lang:lang>/table/<table_id>/m/<action>")
-def move(lang: str, table_id: str, action: str) -> Response:
+def move(sp: Speaker, table_id: str, action: str) -> Response:
     loaded = _load(table_id)
     seat = _viewer(loaded)
     if seat is None:
@@ -440,7 +442,7 @@ def move(lang: str, table_id: str, action: str) -> Response:
     if checked == "turn":
         raise Refused(409, gettext("It is not your turn: nothing was played."), table_id)
     if isinstance(checked, str):
-        why = refusal_text(checked, g.get("lang") or "en") or gettext("the rules do not allow it")
+        why = refusal_text(checked, sp) or gettext("the rules do not allow it")
         raise Refused(
             400, gettext("This move is not allowed: %(why)s. Nothing was played.", why=why), table_id
         )
@@ -448,7 +450,7 @@ def move(lang: str, table_id: str, action: str) -> Response:
     if not db().append(table_id, at, token, seat, _now(), finishes=after.finished):
         raise Refused(409, _stale(), table_id)
     hub().wake(table_id)
-    return _see_other(url_for("friend.table", lang=lang, table_id=table_id))
+    return _see_other(url_for("friend.table", table_id=table_id))
 
 
 def _stale() -> str:
@@ -472,7 +474,7 @@ def _token(action: str, table_id: str) -> str:
 
 # ------------------------------------------------------------------------------ live
 @bp.get("/<lang:lang>/table/<table_id>/events")
-def events(lang: str, table_id: str) -> Response:
+def events(sp: Speaker, table_id: str) -> Response:
     """The table's server-sent events for this browser: the stage fragment each time the
     table changes, ``id`` its version; ``Last-Event-ID`` (or ``?v=``) the version it has."""
     loaded = _load(table_id)
@@ -480,13 +482,13 @@ def events(lang: str, table_id: str) -> Response:
     seen = request.headers.get("Last-Event-ID") or request.args.get("v", "")
     limit = float(current_app.config["FRIEND_STREAM_SECONDS"])
     return Response(
-        stream_with_context(_stream(lang, table_id, seat, seen[:32], limit)),
+        stream_with_context(_stream(sp, table_id, seat, seen[:32], limit)),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
 
 
-def _stream(lang: str, table_id: str, seat: int | None, seen: str, limit: float) -> Iterator[str]:
+def _stream(sp: Speaker, table_id: str, seat: int | None, seen: str, limit: float) -> Iterator[str]:
     the_hub = hub()
     wake = the_hub.subscribe(table_id)
     try:
@@ -499,7 +501,7 @@ def _stream(lang: str, table_id: str, seat: int | None, seen: str, limit: float)
                 return
             current = _version(loaded)
             if current != seen or _now() - sent_at >= REFRESH_SECONDS:
-                yield sse(_fragment(loaded, lang, seat), current)
+                yield sse(_fragment(loaded, sp, seat), current)
                 seen, sent_at = current, _now()
                 if loaded.closed_at is not None:
                     return
@@ -511,8 +513,8 @@ def _stream(lang: str, table_id: str, seat: int | None, seen: str, limit: float)
         the_hub.unsubscribe(table_id, wake)
 
 
-def _fragment(loaded: Loaded, lang: str, seat: int | None) -> str:
+def _fragment(loaded: Loaded, sp: Speaker, seat: int | None) -> str:
     if loaded.closed_at is not None:
         return '<p class="friend-notice">' + str(gettext("This table is closed.")) + "</p>"
-    view = _view(loaded, lang, seat)
+    view = _view(loaded, sp, seat)
     return str(render_block("friend/table.html", "stage", v=view, t=view.t, refresh=None))

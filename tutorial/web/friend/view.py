@@ -20,39 +20,22 @@ from flask import url_for
 from flask_babel import gettext, ngettext
 
 from tutorial.engine import (
+    Action,
     Card,
-    Combination,
-    Pass,
-    Phase,
-    Play,
     Reason,
-    Swap,
-    combination_value,
     sorted_hand,
     url_form,
 )
 from tutorial.engine.events import TrickWon
-from tutorial.narration.language import speaker
-from tutorial.narration.names import card_name
+from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import EVENT, RESULT, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.refusals import reason_sentence
 from tutorial.narration.seat import seat_narrate
 from tutorial.web.friend.state import NEXT, TableState
 from tutorial.web.replay.packing import pack
-from tutorial.web.table.labels import labels
 from tutorial.web.table.links import rule_link
 from tutorial.web.table.model import CardView, Hand, Table, build_table
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A decision other than a plain card: a declaration, the exchange, the au sept answer."""
-
-    href: str
-    text: str
-    kind: str  # "declare", "swap", "pass"
-    label: str | None = None
-    worth: int | None = 0
+from tutorial.web.table.seated import Choice, SeatedBuilder, best_first, last_won, seated_labels
 
 
 @dataclass(frozen=True)
@@ -67,7 +50,6 @@ class Review:
 @dataclass
 class FriendView:
     t: dict[str, str]
-    lang: str
     table_id: str
     seat: int | None
     at: int
@@ -99,10 +81,8 @@ class FriendView:
 
 def friend_labels() -> dict[str, str]:
     return {
-        **labels(),
-        "your_hand": gettext("Your hand"),
+        **seated_labels(),
         "known_cards": gettext("Known cards of this hand"),
-        "last_trick_of": gettext("Last trick taken by %(player)s"),
         "what_happened": gettext("What just happened"),
     }
 
@@ -122,58 +102,47 @@ def waiting_text(name: str, seconds: float) -> str:
     )
 
 
-def refusal_text(reason: str, lang: str) -> str:
-    """Why the engine refused an action (its :class:`~tutorial.engine.Reason`'s name), in
-    ``lang``: the narration's one wording of every refusing reason."""
+def refusal_text(reason: str, sp: Speaker) -> str:
+    """Why the engine refused an action (its :class:`~tutorial.engine.Reason`'s name), told
+    by ``sp``: the narration's one wording of every refusing reason."""
     try:
-        return reason_sentence(Reason[reason], speaker(lang))
+        return reason_sentence(Reason[reason], sp)
     except (KeyError, ValueError):
         return ""
 
 
-class Builder:
+class Builder(SeatedBuilder):
     """Builds a :class:`FriendView` of one table for one viewer."""
 
-    def __init__(self, state: TableState, table_id: str, lang: str, seat: int | None, waited: float) -> None:
+    def __init__(
+        self, state: TableState, table_id: str, sp: Speaker, seat: int | None, waited: float
+    ) -> None:
         self.state = state
         self.deal = state.deal
         self.table_id = table_id
-        self.lang = lang
         self.seat = seat
         self.waited = waited  # seconds since the last move or claim
-        self.tr = speaker(lang)
+        self.sp = sp
         self.t = friend_labels()
         self.players = state.names
-        self.narrator = Narrator(self.tr, self.players, rule_link(lang))
+        self.narrator = Narrator(sp, self.players, rule_link(sp.lang))
         self.your_turn = seat is not None and state.to_act == seat
         self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
 
     def page(self, why: str | None = None) -> str:
-        return url_for("friend.table", lang=self.lang, table_id=self.table_id, why=why)
+        return url_for("friend.table", table_id=self.table_id, why=why)
 
-    def move_url(self, token: str) -> str:
-        return url_for("friend.move", lang=self.lang, table_id=self.table_id, action=token)
+    def move_url(self, action: Action) -> str:
+        return self.token_url(url_form(action))
 
-    def name(self, card: Card) -> str:
-        return card_name(card, self.tr)
+    def token_url(self, token: str) -> str:
+        """Where a move goes (``token``: an action's URL form, or the next deal)."""
+        return url_for("friend.move", table_id=self.table_id, action=token)
+
+    def why_url(self, card: Card) -> str:
+        return self.page(why=card.code)
 
     # ------------------------------------------------------------------ the hands
-    def own_card(self, card: Card) -> CardView:
-        name = self.name(card)
-        option = self.options.get(card)
-        if option is None:
-            return CardView(card.code, name)
-        if option.legal:
-            return CardView(card.code, name, href=self.move_url(url_form(Play(card))))
-        return CardView(
-            card.code,
-            self.t["card_not_playable"] % {"card": name},
-            "dimmed",
-            self.t["not_playable"],
-            mark="no",
-            href=self.page(why=card.code),
-        )
-
     def hand(self, p: int) -> Hand:
         deal = self.deal
         if deal.is_over:  # both hands are public once the deal is over
@@ -225,54 +194,15 @@ class Builder:
         return happened, results, score
 
     def last_won(self) -> TrickWon | None:
-        steps = reversed(self.state.current.replay.steps)
-        return next((e for step in steps for e in step.events if isinstance(e, TrickWon)), None)
+        return last_won(self.state.current.replay.steps)
 
     # ------------------------------------------------------------------ the decisions
-    def prompt(self) -> str:
-        if not self.your_turn:
-            return ""
-        if self.deal.phase is Phase.AU_SEPT:
-            return str(gettext("Au sept! Exchange the seven of trumps for the turn-up, or carry on?"))
-        if self.deal.phase is Phase.LEAD:
-            return str(gettext("Your lead: choose a card."))
-        return str(gettext("Your answer: choose a card."))
-
-    def declare_choice(self, action: Play) -> Choice:
-        assert action.declaration is not None
-        deal = self.deal
-        in_trumps = action.declaration_in_trumps(deal.trumps)
-        comb = self.narrator.combination(action.declaration, action.declaration_suit, in_trumps)
-        value = (
-            None
-            if action.declaration is Combination.CHOUINE
-            else combination_value(action.declaration, in_trumps, deal.settings)
-        )
-        values = {"card": self.name(action.card), "combination": comb, "points": value}
-        if value is not None:
-            text = gettext("Play %(card)s and declare %(combination)s (%(points)s points)") % values
-        else:
-            text = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
-        return Choice(self.move_url(url_form(action)), text, "declare", None, value)
-
     def choices(self) -> list[Choice]:
-        if not self.your_turn:
-            return []
-        deal = self.deal
-        choices: list[Choice] = []
-        declares: list[Choice] = []
-        for action in deal.legal_actions():
-            if isinstance(action, Swap) and deal.turn_up is not None:
-                text = gettext("Exchange the seven of trumps for the turn-up, %(card)s") % {
-                    "card": self.name(deal.turn_up)
-                }
-                choices.append(Choice(self.move_url(url_form(action)), text, "swap"))
-            elif isinstance(action, Play) and action.declaration is not None:
-                declares.append(self.declare_choice(action))
-            elif isinstance(action, Pass):
-                choices.append(Choice(self.move_url(url_form(action)), gettext("Carry on"), "pass"))
-        declares.sort(key=lambda c: (c.worth is not None, -(c.worth or 0)))
-        return choices + declares
+        """The exchange, the au sept answer, then the declarations, each button the whole move
+        (a chouine first, rule 15, then by points)."""
+        choices, declarations = self.decisions()
+        declares = [Choice(self.move_url(d.action), d.whole, "declare", None, d.worth) for d in declarations]
+        return choices + best_first(declares)
 
     def reviews(self) -> tuple[Review, ...]:
         out = []
@@ -289,7 +219,7 @@ class Builder:
                     number=played.index + 1,
                     player=self.players[result.winner],
                 )
-            url = url_for("replay.step", lang=self.lang, packed=pack(record), step=1)
+            url = url_for("replay.step", packed=pack(record), step=1)
             out.append(Review(played.index + 1, url, str(text)))
         return tuple(out)
 
@@ -305,7 +235,7 @@ class Builder:
     def view(self, version: str, why: Card | None = None, notice: str = "") -> FriendView:
         state, deal, t = self.state, self.deal, self.t
         happened, results, score = self.happened()
-        table = build_table(deal, self.players, self.hand, self.narrator, self.tr, t, self.last_won())
+        table = build_table(deal, self.players, self.hand, self.narrator, t, self.last_won())
         explain, explain_link = "", None
         option = self.options.get(why) if why is not None else None
         if option is not None and not option.legal:
@@ -318,7 +248,6 @@ class Builder:
             over_text = str(gettext("%(player)s wins the match!", player=self.players[match.winner]))
         return FriendView(
             t=t,
-            lang=self.lang,
             table_id=self.table_id,
             seat=self.seat,
             at=state.length,
@@ -327,9 +256,9 @@ class Builder:
             table=table,
             urls={
                 "self": self.page(),
-                "events": url_for("friend.events", lang=self.lang, table_id=self.table_id, v=version),
-                "new": url_for("friend.new", lang=self.lang),
-                "rules": url_for("rules.index", lang=self.lang),
+                "events": url_for("friend.events", table_id=self.table_id, v=version),
+                "new": url_for("friend.new"),
+                "rules": url_for("rules.index"),
             },
             your_turn=self.your_turn,
             prompt=self.prompt(),
@@ -354,6 +283,6 @@ class Builder:
             ),
             match_over_text=over_text,
             deal_number=state.current.index + 1,
-            next_url=self.move_url(NEXT) if self.seat is not None and state.may_deal_next else None,
+            next_url=self.token_url(NEXT) if self.seat is not None and state.may_deal_next else None,
             reviews=self.reviews(),
         )

@@ -52,7 +52,7 @@ from tutorial.engine import (
     url_form,
 )
 from tutorial.narration.coach import Coach
-from tutorial.narration.language import speaker
+from tutorial.narration.language import Speaker
 from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
@@ -150,7 +150,7 @@ def _see_other(url: str) -> Response:
 
 
 @bp.get("/<lang:lang>/play")
-def index(lang: str) -> Response:
+def index(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
     """The settings of a new match; with them in the query (the form), the match starts."""
     if "level" in request.args:  # the form always sends a level: to the start, on the search side
         text = _one("level", LEVELS, gettext("The computer's level is beginner, club or expert.")) or "club"
@@ -158,20 +158,20 @@ def index(lang: str) -> Response:
         _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
         keys = {field.key for field in setting_fields()} | {"warn"}
         query: dict[str, Any] = {n: v for n, v in request.args.items() if n in keys}
-        return _see_other(url_for("play.start", lang=lang, level=text, **query))
+        return _see_other(url_for("play.start", level=text, **query))
     # From a match (its "new game" links), the warning switch comes along: the new match keeps it.
     warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
-    quick = [(level, url_for("play.start", lang=lang, level=level, warn=warn)) for level in LEVELS]
+    quick = [(level, url_for("play.start", level=level, warn=warn)) for level in LEVELS]
     return render_page("play/index.html", levels=LEVELS, quick=quick, warn=warn)
 
 
 @bp.get("/<lang:lang>/play/start/<level>")
-def start(lang: str, level: str) -> Response:
+def start(sp: Speaker, level: str) -> Response:  # noqa: ARG001 (url_for fills in the language)
     """A new match against the computer at ``level`` (other settings from the query)."""
     chosen = level_of(level)
     if chosen is None:
         abort(404)
-    return _start(lang, chosen)
+    return _start(chosen)
 
 
 def _setting_problem(field: SettingField | None) -> str:
@@ -192,22 +192,22 @@ def _settings() -> Settings:
         raise BadRequest(_setting_problem(exc.field)) from None
 
 
-def _start(lang: str, level: Level) -> Response:
+def _start(level: Level) -> Response:
     warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
     game = new_game(level, _settings(), _WARN[warn] if warn else None)
     game = advance(game, _key(), computer.choose)
-    return _see_other(url_for("play.game", lang=lang, token=_token(game)))
+    return _see_other(url_for("play.game", token=_token(game)))
 
 
 @bp.get("/<lang:lang>/play/<token>")
-def game(lang: str, token: str) -> Response:
+def game(sp: Speaker, token: str) -> Response:
     current = _game(token)
     key = _key()
     state = rebuild(current, key)
     deal = state.deal
     if not deal.is_over and deal.to_act != LEARNER:  # the computer's turn: it plays now
         following = advance(current, key, computer.choose)
-        return _see_other(url_for("play.game", lang=lang, token=_token(following)))
+        return _see_other(url_for("play.game", token=_token(following)))
     hint = _one("hint", _HINTS, gettext("The hint has three steps: 1, 2 or 3."))
     why_code = _one(
         "why", tuple(c.code for c in deal.hands[LEARNER]), gettext("That card is not in your hand.")
@@ -218,22 +218,20 @@ def game(lang: str, token: str) -> Response:
     if hint and not deal.is_over:  # (a hint asked for a finished deal: the table, no hint)
         step = int(hint)
         evaluation = computer.table_evaluation(deal)
-        shown = _coach(lang).hint(evaluation, deal)
+        shown = _coach(sp).hint(evaluation, deal)
         if step < len(_HINTS):
-            hint_next = url_for("play.game", lang=lang, token=token, hint=step + 1)
+            hint_next = url_for("play.game", token=token, hint=step + 1)
     why = Card.parse(why_code) if why_code else None
-    view = build_view(
-        state, token, lang, tokens, why, undone, hint=shown, hint_step=step, hint_next=hint_next
-    )
+    view = build_view(state, token, sp, tokens, why, undone, hint=shown, hint_step=step, hint_next=hint_next)
     return render_page("play/game.html", block="stage", v=view, t=view.t)
 
 
-def _coach(lang: str) -> Coach:
-    return Coach(speaker(lang), player_names())
+def _coach(sp: Speaker) -> Coach:
+    return Coach(sp, player_names())
 
 
 @bp.get("/<lang:lang>/play/<token>/m/<action>")
-def move(lang: str, token: str, action: str) -> Response:
+def move(sp: Speaker, token: str, action: str) -> Response:
     current = _game(token)
     key = _key()
     state = rebuild(current, key, keep_states=False)
@@ -250,10 +248,10 @@ def move(lang: str, token: str, action: str) -> Response:
     if current.warn and not sure and len(deal.legal_actions()) > 1:
         graded = _warning(deal, parsed)
         if graded is not None:
-            return _confirm(lang, token, current, state, parsed, graded)
+            return _confirm(sp, token, current, state, parsed, graded)
     deal.apply(parsed)
     played = advance(current.with_action(parsed.token), key, computer.choose, deal)
-    return _see_other(url_for("play.game", lang=lang, token=_token(played)))
+    return _see_other(url_for("play.game", token=_token(played)))
 
 
 def _warning(deal: Deal, action: Action) -> Grade | None:
@@ -267,18 +265,18 @@ def _warning(deal: Deal, action: Action) -> Grade | None:
     return graded if graded.kind is GradeKind.MISTAKE else None
 
 
-def _confirm(lang: str, token: str, current: Game, state: State, action: Action, graded: Grade) -> Response:
+def _confirm(sp: Speaker, token: str, current: Game, state: State, action: Action, graded: Grade) -> Response:
     """The position again, with "are you sure?" before a move the coach grades a mistake."""
     state = rebuild(current, _key())  # with the states before each action, for the narration
     deal = state.deal
-    coach = _coach(lang)
+    coach = _coach(sp)
     confirm = Confirm(
         question=coach.warning(graded, deal),
         reasons=coach.warning_reasons(graded, deal),
-        yes=url_for("play.move", lang=lang, token=token, action=url_form(action), sure=1),
-        no=url_for("play.game", lang=lang, token=token),
+        yes=url_for("play.move", token=token, action=url_form(action), sure=1),
+        no=url_for("play.game", token=token),
     )
-    view = build_view(state, token, lang, _links(current, state), None, confirm=confirm)
+    view = build_view(state, token, sp, _links(current, state), None, confirm=confirm)
     return render_page("play/game.html", block="stage", v=view, t=view.t)
 
 
@@ -293,18 +291,18 @@ def _links(current: Game, state: State) -> dict[str, str | None]:
     }
 
 
-def _finished(lang: str, token: str) -> tuple[Game, DealRecord] | Response:
+def _finished(token: str) -> tuple[Game, DealRecord] | Response:
     current = _game(token)
     state = rebuild(current, _key(), player_names())
     if not state.deal.is_over:
         # The deal is still being played: its cards stay hidden, back to the table.
-        return _see_other(url_for("play.game", lang=lang, token=token))
+        return _see_other(url_for("play.game", token=token))
     return current, state.record
 
 
 @bp.get("/<lang:lang>/play/<token>/record.json")
-def record(lang: str, token: str) -> Response:
-    found = _finished(lang, token)
+def record(sp: Speaker, token: str) -> Response:  # noqa: ARG001 (url_for fills in the language)
+    found = _finished(token)
     if isinstance(found, Response):
         return found
     current, rec = found
@@ -330,14 +328,14 @@ class Decision:
 
 
 @bp.get("/<lang:lang>/play/<token>/review")
-def review(lang: str, token: str) -> Response:
+def review(sp: Speaker, token: str) -> Response:
     current = _game(token)
     key = _key()
     state = rebuild(current, key)
     deal = state.deal
     if not deal.is_over:
-        return _see_other(url_for("play.game", lang=lang, token=token))
-    coach = _coach(lang)
+        return _see_other(url_for("play.game", token=token))
+    coach = _coach(sp)
     decisions: list[Decision] = []
     counts: dict[GradeKind, int] = {kind: 0 for kind in GradeKind if kind is not GradeKind.FORCED}
     grades: dict[int, Grade | None] = {}
@@ -373,6 +371,6 @@ def review(lang: str, token: str) -> Response:
         summary=summary,
         undos=current.undos,
         deal_number=current.deal_index + 1,
-        back=url_for("play.game", lang=lang, token=token),
-        chart=review_chart(state, lang, grades, coach),
+        back=url_for("play.game", token=token),
+        chart=review_chart(state, grades, coach),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from flask import url_for
 from flask_babel import gettext, pgettext
@@ -19,47 +19,25 @@ from tutorial.ai import Grade, Level
 from tutorial.engine import (
     Action,
     Card,
-    Combination,
     DealRecord,
-    Pass,
-    Phase,
-    Play,
-    Swap,
-    combination_value,
     sorted_hand,
     url_form,
 )
 from tutorial.engine.events import TrickWon
 from tutorial.narration.coach import Coach, Hint
 from tutorial.narration.demos import action_step
-from tutorial.narration.language import speaker
-from tutorial.narration.names import card_name
+from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
 from tutorial.narration.seat import seat_narrate
 from tutorial.web.play.games import LEARNER, Game, State, learner_moves
 from tutorial.web.replay.packing import pack
 from tutorial.web.table import chart
-from tutorial.web.table.labels import labels
 from tutorial.web.table.links import rule_link
 from tutorial.web.table.model import CardView, Hand, Table, build_table
+from tutorial.web.table.seated import Choice, SeatedBuilder, best_first, last_won, seated_labels
+
 
 #: What a control other than a card does: declare, exchange the seven, answer "au sept".
-ChoiceKind = Literal["declare", "swap", "pass"]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A control that takes a decision other than a plain card: a declaration, the exchange,
-    the au sept answer."""
-
-    href: str
-    text: str
-    kind: ChoiceKind
-    label: str | None = None  # the accessible name, when the text alone is not the whole move
-    #: A declaration's points, None for a chouine (it wins the deal): the best is offered first.
-    worth: int | None = 0
-
-
 @dataclass(frozen=True)
 class Declare:
     """The declarations one card may carry: "Play the queen of spades and declare:" …"""
@@ -81,7 +59,6 @@ class Confirm:
 @dataclass(frozen=True)
 class PlayView:
     t: dict[str, str]
-    lang: str
     token: str
     urls: dict[str, str | None]
     players: tuple[str, str]
@@ -123,9 +100,8 @@ def level_name(level: Level) -> str:
 
 def play_labels() -> dict[str, str]:
     return {
-        "your_hand": gettext("Your hand"),
+        **seated_labels(),
         "known_cards": gettext("Known cards of the computer's hand"),
-        "last_trick_of": gettext("Last trick taken by %(player)s"),
         "you_are": gettext("You play as %(learner)s, against %(computer)s, the computer (%(level)s)."),
         "undo": gettext("Take back my last move"),
         "undone": gettext("Your last move was taken back: the table is as it was before it. Choose again."),
@@ -140,14 +116,14 @@ def play_labels() -> dict[str, str]:
     }
 
 
-def move_url(lang: str, token: str, action: Action) -> str:
-    return url_for("play.move", lang=lang, token=token, action=url_form(action))
+def move_url(token: str, action: Action) -> str:
+    return url_for("play.move", token=token, action=url_form(action))
 
 
 def build_view(
     state: State,
     token: str,
-    lang: str,
+    sp: Speaker,
     tokens: dict[str, str | None],
     why: Card | None,
     undone: bool = False,
@@ -162,34 +138,36 @@ def build_view(
     ``undone``: the page was reached by taking a move back; ``hint``: the coach's hint shown
     up to ``hint_step`` (``hint_next``: the next step's address); ``confirm``: "are you
     sure?" before a mistake."""
-    return _Builder(state, token, lang).view(
+    return _Builder(state, token, sp).view(
         tokens, why, undone=undone, hint=hint, hint_step=hint_step, hint_next=hint_next, confirm=confirm
     )
 
 
-class _Builder:
+class _Builder(SeatedBuilder):
     """Builds a :class:`PlayView` from a rebuilt game, one part of the page per method."""
 
-    def __init__(self, state: State, token: str, lang: str) -> None:
+    def __init__(self, state: State, token: str, sp: Speaker) -> None:
         self.state = state
         self.deal = state.deal
         self.token = token
-        self.lang = lang
-        self.tr = speaker(lang)
-        self.t = {**labels(), **play_labels()}
+        self.sp = sp
+        self.t = play_labels()
         self.players = player_names()
-        self.narrator = Narrator(self.tr, self.players, rule_link(lang))
+        self.narrator = Narrator(sp, self.players, rule_link(sp.lang))
         self.your_turn = not self.deal.is_over and self.deal.to_act == LEARNER
         self.options = {o.card: o for o in self.deal.card_options()} if self.your_turn else {}
 
     def page(self, tok: str | None, **query: Any) -> str | None:
-        return url_for("play.game", lang=self.lang, token=tok, **query) if tok else None
+        return url_for("play.game", token=tok, **query) if tok else None
 
-    def name(self, card: Card) -> str:
-        return card_name(card, self.tr)
+    def move_url(self, action: Action) -> str:
+        return move_url(self.token, action)
+
+    def why_url(self, card: Card) -> str:
+        return url_for("play.game", token=self.token, why=card.code)
 
     def urls(self, tokens: dict[str, str | None]) -> dict[str, str | None]:
-        lang, token, over = self.lang, self.token, self.deal.is_over
+        token, over = self.token, self.deal.is_over
         return {
             "self": self.page(token),
             # No taking back once the match is won; the page reached by Undo says it was undone.
@@ -197,16 +175,14 @@ class _Builder:
             "warn": self.page(tokens.get("warn")),
             "next": self.page(tokens.get("next")),
             # A new match keeps the "warn me before a mistake" switch as it is now.
-            "new": url_for("play.index", lang=lang, warn=int(self.state.game.warn)),
+            "new": url_for("play.index", warn=int(self.state.game.warn)),
             "hint": self.page(token, hint=1),
-            "rules": url_for("rules.index", lang=lang),
-            "record": url_for("play.record", lang=lang, token=token) if over else None,
+            "rules": url_for("rules.index"),
+            "record": url_for("play.record", token=token) if over else None,
             # The finished deal, narrated on the replay page (its record packed into the URL),
             # with the players' names as the downloaded record has them.
-            "watch": url_for("replay.step", lang=lang, packed=pack(self.named_record()), step=1)
-            if over
-            else None,
-            "review": url_for("play.review", lang=lang, token=token) if over else None,
+            "watch": url_for("replay.step", packed=pack(self.named_record()), step=1) if over else None,
+            "review": url_for("play.review", token=token) if over else None,
         }
 
     def named_record(self) -> DealRecord:
@@ -214,23 +190,6 @@ class _Builder:
         return dataclasses.replace(self.state.replay.record, players=self.players)
 
     # ------------------------------------------------------------------ the two sides
-    def own_card(self, card: Card) -> CardView:
-        """A card of the learner's hand: a link that plays it, or that says why it may not be."""
-        name = self.name(card)
-        option = self.options.get(card)
-        if option is None:
-            return CardView(card.code, name)
-        if option.legal:
-            return CardView(card.code, name, href=move_url(self.lang, self.token, Play(card)))
-        return CardView(
-            card.code,
-            self.t["card_not_playable"] % {"card": name},
-            "dimmed",
-            self.t["not_playable"],
-            mark="no",
-            href=self.page(self.token, why=card.code),
-        )
-
     def hand(self, p: int) -> Hand:
         """The learner's hand as links; the computer's face down, with what rule 18 lets the
         learner know of it (all of it once the deal is over)."""
@@ -281,68 +240,22 @@ class _Builder:
 
     def last_won(self) -> TrickWon | None:
         """The last trick taken in this deal (shown while the table is empty)."""
-        steps = reversed(self.state.replay.steps)
-        return next((e for step in steps for e in step.events if isinstance(e, TrickWon)), None)
+        return last_won(self.state.replay.steps)
 
     # ------------------------------------------------------------------ the decisions
-    def prompt(self) -> str:
-        if not self.your_turn:
-            return ""
-        if self.deal.phase is Phase.AU_SEPT:
-            return str(gettext("Au sept! Exchange the seven of trumps for the turn-up, or carry on?"))
-        if self.deal.phase is Phase.LEAD:
-            return str(gettext("Your lead: choose a card."))
-        return str(gettext("Your answer: choose a card."))
-
-    def declare_choice(self, action: Play, declares: dict[str, tuple[str, list[Choice]]]) -> None:
-        """A declaration offered with the card that carries it, and its value."""
-        assert action.declaration is not None
-        deal = self.deal
-        in_trumps = action.declaration_in_trumps(deal.trumps)
-        comb = self.narrator.combination(action.declaration, action.declaration_suit, in_trumps)
-        value = (
-            None
-            if action.declaration is Combination.CHOUINE
-            else combination_value(action.declaration, in_trumps, deal.settings)
-        )
-        values = {"card": self.name(action.card), "combination": comb, "points": value}
-        # The button shows the combination; its accessible name is the whole move (and
-        # contains the words shown).
-        if value is not None:
-            short = gettext("%(combination)s (%(points)s points)") % values
-            whole = gettext("Play %(card)s and declare %(combination)s (%(points)s points)") % values
-        else:
-            short = gettext("%(combination)s: it wins the deal") % values
-            whole = gettext("Play %(card)s and declare %(combination)s: it wins the deal") % values
-        _label, options = declares.setdefault(
-            action.card.code, (gettext("Play %(card)s and declare:") % {"card": values["card"]}, [])
-        )
-        options.append(Choice(move_url(self.lang, self.token, action), short, "declare", whole, value))
-
     def choices(self) -> tuple[list[Choice], list[Declare]]:
         """Decisions other than a plain card: the exchange, the au sept answer, declarations
-        (a card's menu: a chouine first, rule 15: it wins the deal; then by points)."""
-        choices: list[Choice] = []
-        declares: dict[str, tuple[str, list[Choice]]] = {}
-        if not self.your_turn:
-            return choices, []
-        deal = self.deal
-        for action in deal.legal_actions():
-            href = move_url(self.lang, self.token, action)
-            if isinstance(action, Swap) and deal.turn_up is not None:
-                text = gettext("Exchange the seven of trumps for the turn-up, %(card)s") % {
-                    "card": self.name(deal.turn_up)
-                }
-                choices.append(Choice(href, text, "swap"))
-            elif isinstance(action, Play) and action.declaration is not None:
-                self.declare_choice(action, declares)
-            elif isinstance(action, Pass):
-                choices.append(Choice(href, gettext("Carry on"), "pass"))
-        menus = [
-            Declare(label, tuple(sorted(options, key=lambda c: (c.worth is not None, -(c.worth or 0)))))
-            for label, options in declares.values()
-        ]
-        return choices, menus
+        (a card's menu: the combination shown, the whole move its accessible name; a chouine
+        first, rule 15: it wins the deal; then by points)."""
+        choices, declarations = self.decisions()
+        menus: dict[str, tuple[str, list[Choice]]] = {}
+        for d in declarations:
+            card = d.action.card
+            _label, options = menus.setdefault(
+                card.code, (gettext("Play %(card)s and declare:") % {"card": self.name(card)}, [])
+            )
+            options.append(Choice(self.move_url(d.action), d.short, "declare", d.whole, d.worth))
+        return choices, [Declare(label, tuple(best_first(options))) for label, options in menus.values()]
 
     # ------------------------------------------------------------------ the page
     def view(
@@ -356,10 +269,10 @@ class _Builder:
         hint_next: str | None,
         confirm: Confirm | None,
     ) -> PlayView:
-        deal, t, tr = self.deal, self.t, self.tr
+        deal, t = self.deal, self.t
         game: Game = self.state.game
         happened, results, score = self.happened()
-        table = build_table(deal, self.players, self.hand, self.narrator, tr, t, self.last_won())
+        table = build_table(deal, self.players, self.hand, self.narrator, t, self.last_won())
         choices, declares = self.choices()
         explain = None
         option = self.options.get(why) if why is not None else None
@@ -378,7 +291,6 @@ class _Builder:
             over_text = ""
         return PlayView(
             t=t,
-            lang=self.lang,
             token=self.token,
             urls={**self.urls(tokens), "hint_next": hint_next},
             players=players,
@@ -413,7 +325,7 @@ class _Builder:
         )
 
 
-def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
+def review_chart(state: State, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
     """The picture of a finished practice deal, from the learner's seat: the learner's chance
     after each of their decisions (the review's own grades, by action index), each mark linked
     to the narrated replay's step that plays the move."""
@@ -428,7 +340,7 @@ def review_chart(state: State, lang: str, grades: dict[int, Grade | None], coach
         [grades[s.index] for s in steps],
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
-        lambda d: url_for("replay.step", lang=lang, packed=packed, step=action_step(record, d.index)),
+        lambda d: url_for("replay.step", packed=packed, step=action_step(record, d.index)),
         chart.outcome(state.deal.result, LEARNER),
     )
     return chart.context(built, coach.grade_name)

@@ -25,9 +25,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutorial.engine import replay
 from tutorial.narration.demos import Demo, demos, frames_of
+from tutorial.narration.language import Speaker
 from tutorial.web.caching import AppCache
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
-from tutorial.web.demo.pages import Addresses, answer_page, question_page, step_number, step_page
+from tutorial.web.demo.pages import Addresses, Narrated, step_number
 from tutorial.web.render import cached_page, render_page
 
 from .check import MAX_RECORD_BYTES, Checked, Problem, check
@@ -41,17 +42,17 @@ MAX_REQUEST_BYTES = 3 * MAX_RECORD_BYTES + 4096
 
 
 @bp.get("/<lang:lang>/replay")
-def index(lang: str) -> Response:
-    return _form(lang, "", None, 200)
+def index(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
+    return _form("", None, 200)
 
 
-def _form(lang: str, text: str, problem: Problem | None, status: int) -> Response:
+def _form(text: str, problem: Problem | None, status: int) -> Response:
     response = render_page(
         "replay/index.html",
         text=text,
         problem=problem,
         max_kb=MAX_RECORD_BYTES // 1024,
-        example_url=_example_url(lang),
+        example_url=_example_url(),
         status=status,
     )
     if status != 200:
@@ -59,16 +60,16 @@ def _form(lang: str, text: str, problem: Problem | None, status: int) -> Respons
     return response
 
 
-def _example_url(lang: str) -> str | None:
+def _example_url() -> str | None:
     """Step 1 of the first demo, packed: what a shared address looks like."""
     first = next(iter(demos().values()), None)
     if first is None:
         return None
-    return url_for("replay.step", lang=lang, packed=pack(first.record), step=1)
+    return url_for("replay.step", packed=pack(first.record), step=1)
 
 
 @bp.post("/<lang:lang>/replay")
-def read(lang: str) -> Response:
+def read(sp: Speaker) -> Response:
     request.max_content_length = MAX_REQUEST_BYTES
     request.max_form_memory_size = MAX_REQUEST_BYTES
     try:
@@ -79,18 +80,18 @@ def read(lang: str) -> Response:
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                return _form(lang, "", Problem(_("The file is not text in UTF-8.")), 400)
+                return _form("", Problem(_("The file is not text in UTF-8.")), 400)
     except RequestEntityTooLarge:
         abort(413)
-    result = check(text)
+    result = check(text, sp)
     if isinstance(result, Problem):
-        return _form(lang, text, result, 400)
+        return _form(text, result, 400)
     assert isinstance(result, Checked)
     try:
         packed = pack(result.record)
     except PackError:
-        return _form(lang, text, Problem(_("This record cannot be turned into an address.")), 400)
-    return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=303)  # type: ignore[return-value]
+        return _form(text, Problem(_("This record cannot be turned into an address.")), 400)
+    return redirect(url_for("replay.step", packed=packed, step=1), code=303)  # type: ignore[return-value]
 
 
 #: The records of the URLs asked for, replayed as demos (per app; derived data only).
@@ -114,31 +115,30 @@ def _checked_demo(packed: str) -> Demo:
 
 
 @bp.get("/<lang:lang>/replay/<packed>")
-def start(lang: str, packed: str) -> Response:
+def start(sp: Speaker, packed: str) -> Response:  # noqa: ARG001 (url_for fills in the language)
     _checked_demo(packed)
-    return redirect(url_for("replay.step", lang=lang, packed=packed, step=1), code=302)  # type: ignore[return-value]
+    return redirect(url_for("replay.step", packed=packed, step=1), code=302)  # type: ignore[return-value]
 
 
-def _addresses(lang: str, packed: str) -> Addresses:
+def _addresses(packed: str) -> Addresses:
+    """The pages of record ``packed`` (``url_for`` fills in the page's language)."""
     return Addresses(
-        step=lambda n: url_for("replay.step", lang=lang, packed=packed, step=n),
-        ask=lambda n: url_for("replay.ask", lang=lang, packed=packed, step=n),
-        answer=lambda n, a: url_for("replay.answer", lang=lang, packed=packed, step=n, answer=a),
-        list=url_for("replay.index", lang=lang),
-        along=lambda seat: url_for("replay.along", lang=lang, packed=packed, seat=seat + 1, answers="a"),
+        step=lambda n: url_for("replay.step", packed=packed, step=n),
+        ask=lambda n: url_for("replay.ask", packed=packed, step=n),
+        answer=lambda n, a: url_for("replay.answer", packed=packed, step=n, answer=a),
+        list=url_for("replay.index"),
+        along=lambda seat: url_for("replay.along", packed=packed, seat=seat + 1, answers="a"),
     )
 
 
-def _along(lang: str, packed: str, seat: int) -> AlongAddresses:
+def _along(packed: str, seat: int) -> AlongAddresses:
     return AlongAddresses(
-        page=lambda answers: url_for(
-            "replay.along", lang=lang, packed=packed, seat=seat + 1, answers=answers
-        ),
+        page=lambda answers: url_for("replay.along", packed=packed, seat=seat + 1, answers=answers),
         refused=lambda answers, a: url_for(
-            "replay.along", lang=lang, packed=packed, seat=seat + 1, answers=answers, refused=a
+            "replay.along", packed=packed, seat=seat + 1, answers=answers, refused=a
         ),
-        step=lambda n: url_for("replay.step", lang=lang, packed=packed, step=n),
-        list=url_for("replay.index", lang=lang),
+        step=lambda n: url_for("replay.step", packed=packed, step=n),
+        list=url_for("replay.index"),
     )
 
 
@@ -146,38 +146,42 @@ def _words() -> dict[str, Any]:
     return {"title": _("A deal record, narrated"), "back": _("Narrate another deal record")}
 
 
+def _narrated(demo: Demo, sp: Speaker, packed: str) -> Narrated:
+    return Narrated(demo, sp, _addresses(packed), **_words())
+
+
 @bp.get("/<lang:lang>/replay/<packed>/<step>")
 @cached_page
-def step(lang: str, packed: str, step: str) -> Response:
+def step(sp: Speaker, packed: str, step: str) -> Response:
     demo = _checked_demo(packed)
-    return step_page(demo, lang, step_number(demo, step), _addresses(lang, packed), **_words())
+    return _narrated(demo, sp, packed).step(step_number(demo, step))
 
 
 @bp.get("/<lang:lang>/replay/<packed>/<step>/ask")
 @cached_page
-def ask(lang: str, packed: str, step: str) -> Response:
+def ask(sp: Speaker, packed: str, step: str) -> Response:
     demo = _checked_demo(packed)
-    return question_page(demo, lang, step_number(demo, step), _addresses(lang, packed), **_words())
+    return _narrated(demo, sp, packed).question(step_number(demo, step))
 
 
 @bp.get("/<lang:lang>/replay/<packed>/<step>/ask/<answer>")
 @cached_page
-def answer(lang: str, packed: str, step: str, answer: str) -> Response:
+def answer(sp: Speaker, packed: str, step: str, answer: str) -> Response:
     demo = _checked_demo(packed)
-    return answer_page(demo, lang, step_number(demo, step), answer, _addresses(lang, packed), **_words())
+    return _narrated(demo, sp, packed).answer(step_number(demo, step), answer)
 
 
 @bp.get("/<lang:lang>/replay/<packed>/along/<seat>/<answers>")
 @cached_page(params=("refused",))
-def along(lang: str, packed: str, seat: str, answers: str) -> Response:
+def along(sp: Speaker, packed: str, seat: str, answers: str) -> Response:
     demo = _checked_demo(packed)
     words = _words()
     return along_page(
         demo,
-        lang,
+        sp,
         seat_of(seat),
         answers,
-        _along(lang, packed, seat_of(seat)),
+        _along(packed, seat_of(seat)),
         refused_answer(),
         words["title"],
         words["back"],

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from tutorial.engine import DECK_SIZE, Card, Deal, DealRecord, Reason, RecordError, Replay, replay
+from tutorial.engine import DECK_SIZE, Card, Deal, DealRecord, RecordError, Replay, replay
 from tutorial.engine.record import FORMAT, VERSION, iter_replay
-from tutorial.narration.language import speaker
+from tutorial.narration.language import Speaker
 from tutorial.narration.refusals import reason_sentence
-from tutorial.web.i18n import current_language
 
 #: The largest record accepted, pasted or as a file (bytes of UTF-8).
 MAX_RECORD_BYTES = 16 * 1024
@@ -39,11 +38,6 @@ class Problem:
 class Checked:
     record: DealRecord
     replay: Replay
-
-
-def reason_text(reason: Reason) -> str:
-    """The rule's reason for refusing an action, in the page's language."""
-    return reason_sentence(reason, speaker(current_language()))
 
 
 def _structure(obj: object) -> Problem | None:
@@ -156,8 +150,9 @@ def _strings(value: object, index: int = 1) -> list[tuple[int, str]]:
     return []
 
 
-def check(text: str) -> Checked | Problem:
-    """Parse, validate and replay a pasted record; the record and its replay, or the problem."""
+def check(text: str, sp: Speaker) -> Checked | Problem:
+    """Parse, validate and replay a pasted record; the record and its replay, or the problem
+    (a refused action's reason told by ``sp``)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
         return Problem(
             _("The record is too large: at most %(size)s KB are read.", size=MAX_RECORD_BYTES // 1024)
@@ -193,11 +188,11 @@ def check(text: str) -> Checked | Problem:
     try:
         rep = replay(record, keep_states=True)
     except RecordError as exc:
-        return _action_problem(record, exc)
+        return _action_problem(record, exc, sp)
     return Checked(record, rep)
 
 
-def _action_problem(record: DealRecord, exc: RecordError) -> Problem:
+def _action_problem(record: DealRecord, exc: RecordError, sp: Speaker) -> Problem:
     trick = exc.trick or 1
     if exc.action is None:  # the record stops before the deal ends
         return Problem(
@@ -230,7 +225,7 @@ def _action_problem(record: DealRecord, exc: RecordError) -> Problem:
             number=number,
             action=exc.action[:20],
             trick=trick,
-            reason=reason_text(exc.reason),
+            reason=reason_sentence(exc.reason, sp),
             rule=exc.reason.rule,
         ),
         action=number,
@@ -251,4 +246,4 @@ def _action_number(record: DealRecord) -> int:
     return count + 1
 
 
-__all__ = ["MAX_RECORD_BYTES", "Checked", "Problem", "check", "reason_text", "unusable"]
+__all__ = ["MAX_RECORD_BYTES", "Checked", "Problem", "check", "unusable"]

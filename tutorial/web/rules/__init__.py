@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, g, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
 
 from tutorial.catalogs import LANGUAGES
 from tutorial.content import (
@@ -32,6 +32,8 @@ from tutorial.engine import (
     Settings,
     setting_fields,
 )
+from tutorial.narration.language import Speaker
+from tutorial.web.i18n import current_language, url_args
 from tutorial.web.render import cached_page, render_page
 
 bp = Blueprint("rules", __name__, template_folder="../templates")
@@ -86,7 +88,7 @@ def unit_url(lang: str, uid: str) -> str:
 
 @bp.errorhandler(BadSetting)
 def _bad_setting(exc: BadSetting) -> Response:
-    lang = g.get("lang") or "en"
+    lang = current_language()  # (an error handler: Flask calls it, at the edge)
     low, high = QUINTE_VALUES
     response = render_page(
         "rules/bad_setting.html",
@@ -94,7 +96,7 @@ def _bad_setting(exc: BadSetting) -> Response:
         t=lambda key, **v: ui(lang, key, **v),
         given=exc.given,
         choices=[
-            (v, url_for(request.endpoint or "rules.index", **{**(request.view_args or {}), "quinte": v}))
+            (v, url_for(request.endpoint or "rules.index", **{**url_args(), "quinte": v}))
             for v in QUINTE_VALUES
         ],
         low=low,
@@ -107,7 +109,7 @@ def _common(lang: str, settings: Settings) -> dict[str, Any]:
     current = settings.quinte_value
 
     def switch_url(value: int) -> str:
-        args = dict(request.view_args or {})
+        args = url_args()
         return url_for(request.endpoint or "rules.index", **args, quinte=value)
 
     return {
@@ -120,14 +122,15 @@ def _common(lang: str, settings: Settings) -> dict[str, Any]:
 
 @bp.get("/<lang:lang>/rules")
 @cached_page(params=QUERY)
-def index(lang: str) -> Response:
+def index(sp: Speaker) -> Response:
     settings = _settings()
-    return render_page("rules/index.html", **_common(lang, settings))
+    return render_page("rules/index.html", **_common(sp.lang, settings))
 
 
 @bp.get("/<lang:lang>/rules/<slug>")
 @cached_page(params=QUERY)
-def section_page(lang: str, slug: str) -> Response:
+def section_page(sp: Speaker, slug: str) -> Response:
+    lang = sp.lang  # (the rule text's domain is loaded by tutorial.content, by its code)
     settings = _settings()
     page = render_section(lang, slug, settings, link=lambda uid: unit_url(lang, uid))
     if page is None:

@@ -1,6 +1,10 @@
-"""The words of the demo pages (site chrome): the ``messages`` domain, in the request's language.
+"""The words of the narrated pages and their table (site chrome): the ``messages`` domain, in
+the request's language, one dict for the whole page family (templates read ``t.key``): the
+table, the controls, the question, answer and play-along boxes, the last step's links.
 
-Flask-Babel translates them with the locale of the current request (the URL's language).
+Flask-Babel translates them with the locale of the current request (the URL's language). The
+practice table and the friend table add their own words to these (``play_labels``,
+``friend_labels``).
 """
 
 from __future__ import annotations
@@ -70,6 +74,48 @@ def labels() -> dict[str, str]:
         "skip_yes": pgettext("demo", "Yes, show what was played"),
         "skip_no": pgettext("demo", "No, let me answer"),
         "autoplay_progress": pgettext("demo", "Time until the next step"),
+        # The question, answer and play-along boxes of a narrated deal, and its last step's links.
+        "heading": pgettext("coach-step", "What would you play?"),
+        "skip": pgettext("coach-step", "Skip the question: show what was played"),
+        "choices": pgettext("coach-step", "Your choices"),
+        "answer": pgettext("coach-step", "Your answer"),
+        "matched": pgettext("coach-step", "That is also what was played."),
+        "other": pgettext("coach-step", "Here is what was actually played, and why."),
+        "coach": pgettext("coach-step", "The coach on this choice"),
+        "coach_trick": pgettext("coach-step", "The coach on %(player)s’s choice in trick %(trick)s"),
+        "seat_view": pgettext(
+            "coach-step", "Seen from %(player)s’s seat: the other hand stays face down, as at the table."
+        ),
+        "refused": pgettext("coach-step", "The rules do not allow this choice here: %(reason)s."),
+        "speed": pgettext("coach-step", "Speed of Play"),
+        "slow": pgettext("coach-step", "slow"),
+        "normal": pgettext("coach-step", "normal"),
+        "fast": pgettext("coach-step", "fast"),
+        "asked": pgettext("coach-step", "asked “au sept”"),
+        "drawn": pgettext("coach-step", "drawn"),
+        "shown": pgettext("coach-step", "shown"),
+        "could_declare": pgettext("coach-step", "can declare"),
+        "after_deal": pgettext("coach-step", "What next?"),
+        "another_deal": pgettext("coach-step", "Watch another deal"),
+        "scoring_rules": pgettext("coach-step", "Read how a deal is scored"),
+        "practice": pgettext("coach-step", "Play at the practice table"),
+        "along_as": pgettext("coach-step", "Play along as %(player)s"),
+        "along_intro": pgettext(
+            "coach-step",
+            "Play along: choose every card of one player, then compare with the deal and the coach.",
+        ),
+        "along_progress": pgettext("coach-step", "Play along: %(done)s of %(total)s choices made"),
+        "along_stop": pgettext("coach-step", "Stop playing along"),
+        "along_summary_heading": pgettext("coach-step", "Your deal, choice by choice"),
+        "col_step": pgettext("coach-step", "Step"),
+        "col_trick": pgettext("coach-step", "Trick"),
+        "col_yours": pgettext("coach-step", "Your choice"),
+        "col_played": pgettext("coach-step", "Played in the deal"),
+        "col_grade": pgettext("coach-step", "Coach's grade"),
+        "questions": pgettext(
+            "coach-step",
+            "This deal stops now and then to ask what you would play: go to the first question.",
+        ),
     }
     return words
 

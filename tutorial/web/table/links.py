@@ -10,13 +10,9 @@ from tutorial.web.rules import rule_url
 
 @cache
 def rule_link(lang: str) -> RuleLink:
-    """The link maker of a language (one per process, so the narration cache is shared)."""
-    return _make_rule_link(lang)
-
-
-def _make_rule_link(lang: str) -> RuleLink:
-    """URL of the rules paragraph stating a rules-reading point, in ``lang`` (every point 1-18
-    is stated: ``tests/content``; another number is a bug, not a link to nowhere)."""
+    """The link maker of a language: a point to the URL of the rules paragraph that states it,
+    in ``lang`` (every point 1-18 is stated: ``tests/content``; another number is a bug, not a
+    link to nowhere). One per process and language, so the narration cache is shared."""
 
     def link(point: int) -> str | None:
         return rule_url(lang, point)

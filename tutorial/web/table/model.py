@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from tutorial.engine import Card, Combination, Deal
 from tutorial.engine.events import TrickWon
 from tutorial.narration.language import Speaker
-from tutorial.narration.names import card_name, suit_name
 from tutorial.narration.narrate import Narrator
 from tutorial.web.table.labels import count_label
 
@@ -96,23 +95,21 @@ class Hand:
 Hands = Callable[[int], Hand]
 
 
-def draw_table(players: tuple[str, str], drawn: Sequence[tuple[Card, Card]], tr: Speaker) -> Table:
+def draw_table(players: tuple[str, str], drawn: Sequence[tuple[Card, Card]], sp: Speaker) -> Table:
     """The draw for dealer: no deal on the table yet."""
     return Table(
         players=players,
-        drawn=tuple(
-            (CardView(a.code, card_name(a, tr)), CardView(b.code, card_name(b, tr))) for a, b in drawn
-        ),
+        drawn=tuple((CardView(a.code, sp.card(a)), CardView(b.code, sp.card(b))) for a, b in drawn),
     )
 
 
 def _trick(
-    deal: Deal, won: TrickWon | None, players: tuple[str, str], tr: Speaker, t: dict[str, str]
+    deal: Deal, won: TrickWon | None, players: tuple[str, str], sp: Speaker, t: dict[str, str]
 ) -> tuple[tuple[TrickCard, ...], str]:
     """The cards on the table, or the trick just taken (its winning card marked)."""
     if deal.trick:
         cards = tuple(
-            TrickCard(CardView(card.code, card_name(card, tr)), players[(deal.trick.leader + i) % 2])
+            TrickCard(CardView(card.code, sp.card(card)), players[(deal.trick.leader + i) % 2])
             for i, card in enumerate(deal.trick)
         )
         return cards, t["trick"] % {"trick": deal.trick_number}
@@ -121,7 +118,7 @@ def _trick(
     shown = []
     for i, card in enumerate((won.lead, won.follow)):
         player = (won.leader + i) % 2
-        name = card_name(card, tr)
+        name = sp.card(card)
         view = (
             CardView(card.code, t["card_wins"] % {"card": name}, "winner")
             if player == won.winner
@@ -136,11 +133,12 @@ def build_table(
     players: tuple[str, str],
     hands: Hands,
     narrator: Narrator,
-    tr: Speaker,
     t: dict[str, str],
     won: TrickWon | None = None,
 ) -> Table:
-    """The table of ``deal``; ``won``: the trick just taken (shown while the table is empty)."""
+    """The table of ``deal``, its cards named by the narrator's Speaker; ``won``: the trick
+    just taken (shown while the table is empty)."""
+    sp = narrator.sp
     sides = []
     for p in (0, 1):
         decls = tuple(
@@ -170,14 +168,14 @@ def build_table(
                 last_trick_label=t["last_trick_of"] % {"player": players[p]} if "last_trick_of" in t else "",
             )
         )
-    trick, caption = _trick(deal, won, players, tr, t)
+    trick, caption = _trick(deal, won, players, sp, t)
     talon = deal.talon_size
     turn_up = deal.turn_up
     return Table(
         players=players,
         sides=tuple(sides),
-        turn_up=CardView(turn_up.code, card_name(turn_up, tr)) if turn_up is not None else None,
-        trumps=t["trumps"] % {"suit": suit_name(deal.trumps, tr)},
+        turn_up=CardView(turn_up.code, sp.card(turn_up)) if turn_up is not None else None,
+        trumps=t["trumps"] % {"suit": sp.suit(deal.trumps)},
         talon_text=t["talon_empty"] if talon == 0 else count_label("talon_count", talon),
         talon_count=len(deal.talon),
         talon_count_label=count_label("talon_count_label", len(deal.talon)),

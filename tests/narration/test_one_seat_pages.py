@@ -172,6 +172,6 @@ def test_the_practice_review_is_told_from_the_learner_s_seat(client: FlaskClient
     assert said.startswith("You ")
     for other in (f"when {computer} played", f"{computer} was right", f"{computer} chose"):
         assert other not in said
-    assert f"the next time {learner} has a choice to make" in page
+    assert f"After each choice of {learner}, the coach’s estimate of it from that seat" in page
     rows = re.findall(r'<tr class="deal-chart__row--\w+"><td>\d+</td><td>(\w+)</td>', page)
     assert rows and set(rows) == {learner}

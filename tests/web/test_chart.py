@@ -79,27 +79,32 @@ def _demo_chart(slug: str) -> tuple[Chart, list[Decision], list[Grade | None]]:
 
 
 def test_the_line_is_one_player_s_chance_seen_from_that_player_s_seat() -> None:
-    """After any move, Alice's own or Bob's, Alice's chance at her next decision: never Bob's
-    estimate turned round (Bob saw other cards)."""
+    """After Alice's own move, her estimate of it (what its note says); after Bob's, Alice's
+    chance at her next decision: never Bob's estimate turned round (Bob saw other cards)."""
     built, chosen, grades = _demo_chart("full-deal")
     graded = [(d, g, i) for i, (d, g) in enumerate(zip(chosen, grades, strict=True)) if g is not None]
     assert len(built.points) == len(graded)
     checked = {0: 0, 1: 0}
-    for point, (decision, _g, i) in zip(built.points, graded, strict=True):
+    for point, (decision, g, i) in zip(built.points, graded, strict=True):
         later = [h for d, h in zip(chosen[i + 1 :], grades[i + 1 :], strict=True) if d.player == 0 and h]
-        if not later or point.exact:
+        if point.exact:
             continue
-        assert point.chance == round(100 * later[0].evaluation.best.win_chance), (decision.trick, point)
+        if decision.player == 0:
+            assert point.chance == round(100 * g.estimate.win_chance), (decision.trick, point)
+        else:
+            assert point.chance == round(100 * later[0].evaluation.best.win_chance), (decision.trick, point)
         checked[decision.player] += 1
     assert checked[0] >= 5 and checked[1] >= 5
 
 
-def test_the_move_that_turned_the_deal_shows_on_its_own_row() -> None:
-    """Camille's ten of spades at trick 10 lost the deal by the count: her row says so, and not
-    "more likely to win" (the reply and the draw are part of what the move led to)."""
-    built, _chosen, _grades = _demo_chart(PRACTICE)
-    row = next(p for p in built.points if p.trick == 10 and p.player == "Camille")
-    assert row.chance <= 5, row
+def test_the_practice_review_s_rows_say_what_the_notes_say() -> None:
+    """One source of numbers: the learner's row is the chance the coach's note gives the move."""
+    built, chosen, grades = _demo_chart(PRACTICE)
+    own = [g for d, g in zip(chosen, grades, strict=True) if g is not None and d.player == 0]
+    rows = [p for p in built.points if p.player == "Camille"]
+    assert [p.chance for p in rows if not p.exact] == [
+        round(100 * g.estimate.win_chance) for g, p in zip(own, rows, strict=True) if not p.exact
+    ]
 
 
 def test_after_a_chouine_the_chart_says_the_outcome() -> None:

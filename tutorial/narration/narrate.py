@@ -744,17 +744,17 @@ class Narrator:
         for ev in drawn:
             if ev.turn_up or ev.card != Card(Rank.SEVEN, trumps) or trick >= LAST_SWAP_TRICK:
                 continue
-            self.say(
-                out,
-                MAY,
-                SevenExchanged.rule,
-                self.tr.gettext(
+            if trick == LAST_SWAP_TRICK - 1:  # drawn after trick 10: only the last chance is left
+                text = self.tr.gettext(
+                    "%(player)s now holds the seven of trumps: only “au sept”, just before the lead to "
+                    "trick %(trick)s, is left to exchange it for the turn-up."
+                )
+            else:
+                text = self.tr.gettext(
                     "%(player)s now holds the seven of trumps, which may be exchanged for the turn-up "
                     "at any turn up to “au sept”, before the lead to trick %(trick)s."
-                ),
-                player=self.name(ev.player),
-                trick=LAST_SWAP_TRICK,
-            )
+                )
+            self.say(out, MAY, SevenExchanged.rule, text, player=self.name(ev.player), trick=LAST_SWAP_TRICK)
             text = out[-1].text
             out[-1] = replace(out[-1], seat_texts=tuple(text if seat == ev.player else "" for seat in (0, 1)))
 

@@ -3,10 +3,11 @@ stated viewpoint, that player's seat (rule 18: what that player could see), with
 inaccuracy and mistake marked and linked to its position.
 
 The line is one player's chance throughout, so it never swings between two players' knowledge:
-after each decision, whoever made it, that player's chance at their next decision (the best
-move's estimate, from the one evaluation per position, :func:`tutorial.ai.analysis.analyse`,
-read from the grades given), so that a move that turned the deal shows on its own row; once
-nothing is left to decide, or after a chouine (rule 15), the deal's outcome. A mark
+after that player's own decision, the coach's estimate of the move chosen (the number its note
+says); after the other player's, that player's chance at their next decision (the best move's
+estimate), both from the one evaluation per position (:func:`tutorial.ai.analysis.analyse`,
+read from the grades given); once nothing is left to decide, or after a chouine (rule 15), the
+deal's outcome. A mark
 grades each choice from the chooser's own seat, as every note does. Drawn as server-side SVG (no script,
 no inline style: classes only, so the strict CSP holds), with a table that says the same for
 screen readers and keyboard users.
@@ -103,11 +104,15 @@ def _seen_from(
     seat: int, chosen: Sequence[Decision], grades: Sequence[Grade | None], i: int, result: float
 ) -> tuple[float, bool]:
     """``seat``'s chance after decision ``i``, from ``seat``'s own view, and whether it is exact:
-    its chance at its next graded decision (the best move's estimate: what the move, the reply
-    and the draws left it), whoever made decision ``i``; the outcome when none is left or a
-    chouine decides the deal."""
-    if _chouine(chosen[i]):
+    after its own decision, the coach's estimate of the move chosen (what its note says); after
+    the other player's, its chance at its next graded decision (the best move's estimate); the
+    outcome when none is left or a chouine decides the deal."""
+    decision = chosen[i]
+    if _chouine(decision):
         return result, True
+    graded = grades[i]
+    if decision.player == seat and graded is not None:
+        return graded.estimate.win_chance, graded.evaluation.exact
     for later, later_grade in zip(chosen[i + 1 :], grades[i + 1 :], strict=True):
         if later.player == seat and later_grade is not None:
             if _chouine(later):
@@ -230,10 +235,10 @@ def labels(player: str) -> dict[str, str]:
         "title": pgettext("chart", "The chance that %(player)s wins the deal, decision by decision") % values,
         "intro": pgettext(
             "chart",
-            "After each decision, the chance that %(player)s wins the deal: the coach’s estimate "
-            "the next time %(player)s has a choice to make, from what can be seen from that seat "
-            "then (or the result, once the deal is decided). Each mark grades a choice from the "
-            "seat of the player who made it and leads to its position.",
+            "After each choice of %(player)s, the coach’s estimate of it from that seat; after "
+            "the other player’s, the chance %(player)s has at the next choice (or the result, once "
+            "the deal is decided). Each mark grades a choice from the seat of the player who made it "
+            "and leads to its position.",
         )
         % values,
         "learns": pgettext(

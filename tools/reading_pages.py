@@ -6,7 +6,8 @@ buttons as ``[link: words]``. The set follows what a learner reads: every step o
 deal with its questions (each question page and two of its answers), every third step of the
 full deal, the chouine demo's last step, one practice deal played through (the hint's three
 steps at every third position, the "are you sure?" page when the coach warns, the review) and
-the replay of that deal's record every third step.
+the replay of that deal's record every third step, its last step (the synthesis, the chart) and
+the steps that tell of the seven of trumps (drawn, exchanged).
 
     python tools/reading_pages.py OUT [--lang fr es en] [--game ID]
         # writes OUT/<lang>/NNN.txt and OUT/<lang>/index.txt (file, URL)
@@ -32,7 +33,11 @@ if str(ROOT) not in sys.path:
 
 from tests.rig.crawl import Get, client_getter  # noqa: E402
 from tutorial import create_app  # noqa: E402
+from tutorial.engine import Card, Rank, replay  # noqa: E402
+from tutorial.engine.events import CardDrawn, SevenExchanged  # noqa: E402
+from tutorial.narration.demos import frames_of  # noqa: E402
 from tutorial.web.play.games import Game, dumps  # noqa: E402
+from tutorial.web.replay.packing import unpack  # noqa: E402
 
 KEY = "reading key"
 _BLOCKS = {
@@ -181,8 +186,25 @@ def practice_pages(get: Get, lang: str, game_id: str) -> list[str]:
     replay = _REPLAY.search(get(url + "/review").text)
     if replay:
         last = _total(get, replay.group(1) + "/1")
-        urls.extend(f"{replay.group(1)}/{n}" for n in range(1, last + 1, 3))
+        steps = {*range(1, last + 1, 3), *seven_steps(replay.group(1).rsplit("/", 1)[1]), last}
+        urls.extend(f"{replay.group(1)}/{n}" for n in sorted(steps))
     return urls
+
+
+def seven_steps(packed: str) -> list[int]:
+    """The replay's steps that tell of the seven of trumps: drawn (the exchange opens) or
+    exchanged (rules 9 and 10), so that a reader sees where the story says it."""
+    record = unpack(packed)
+    frames = frames_of(record, replay(record, keep_states=True))
+    out = []
+    for frame in frames:
+        seven = Card(Rank.SEVEN, frame.state.trumps) if frame.state is not None else None
+        if any(
+            (isinstance(ev, CardDrawn) and ev.card == seven) or isinstance(ev, SevenExchanged)
+            for ev in frame.events
+        ):
+            out.append(frame.number)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

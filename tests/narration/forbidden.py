@@ -28,6 +28,10 @@ FORBIDDEN: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\braconté|\b[Rr]aconter\b", "a narrated deal is commenté"),
         (r"\bvaut 0\b|\bqui vaut 0 point", "a chouine wins the deal"),
         (r"\b[Ii]l (garde|prend|ramasse|laisse|dépense|annonce) ", "an « il » that could mean two actions"),
+        (
+            r"\bs[’']il (échange|passe)\b|\bdésigne le donneur\b|\b[Cc]elui qui (a entamé|détient)\b",
+            "no masculine default for a player: « si elle échange » is as wrong as « s’il »: « qui donne »",
+        ),
     ),
     "es": (
         (r"\b(gana|ganar|ganado|termina|terminar) la mano\b", "«ronda» is the deal, «mano» the cards held"),
@@ -44,6 +48,8 @@ FORBIDDEN: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\bEsta jugada\b", "a reason names its action"),
         (r"\bEl nivel del ordenador es\b|\bLa quinte vale 50\b", "a settings error states the rule"),
         (r"\b0 puntos?\b", "zero form: «sin anuncios», «ningún punto»"),
+        (r"\bSobre (el|la) \w+ de \w+, |\b[Aa] el\b|\b[Dd]e el\b", "«Al rey de picas, Lucía echa la dama»"),
+        (r"\b[Ll]e preguntan\b|– le toca\b|\bEn la nueva saca\b", "«Juega Alice», «Al volver a sacar»"),
     ),
     "en": (
         (

@@ -1,9 +1,10 @@
 """One-seat pages tell only what that seat may know (rule 18).
 
-A question page ("What would you play?") and a play-along page show the table from the
-chooser's seat. Two deals that differ only in cards the chooser cannot see (a card of the other
-hand swapped with a face-down card of the talon) must give the same page, word for word: the
-other player's draws are never named, and the page says whose seat it is seen from.
+A question page ("What would you play?"), a play-along page and the practice table's review
+(its synthesis and chart) show the deal from one seat. Two deals that differ only in cards the
+chooser cannot see (a card of the other hand swapped with a face-down card of the talon) must
+give the same page, word for word: the other player's draws are never named, and the page says
+whose seat it is seen from.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from tutorial.engine.random_play import choose_action
 from tutorial.narration.demos import demos
 from tutorial.narration.language import speaker
 from tutorial.web.demo.along import decisions, encode
+from tutorial.web.play.games import Game, dumps
 from tutorial.web.replay.packing import pack
 
 _MAIN = re.compile(r"(?s)<main\b.*?</main>")
@@ -144,3 +146,32 @@ def test_play_along_pages_name_no_card_the_seat_cannot_see(seat: int, client: Fl
         char = encode(demo, number, frame.token)
         assert char is not None
         raw += char
+
+
+@pytest.mark.slow
+def test_the_practice_review_is_told_from_the_learner_s_seat(client: FlaskClient) -> None:
+    """The review's synthesis and chart speak of the learner's own decisions, from the learner's
+    seat: the computer's choices are graded nowhere on the page (its view is not the learner's)."""
+    key = str(client.application.config["SECRET_KEY"])
+    url = f"/en/play/{dumps(Game('oneseat0001', 'beginner'), key)}"
+    for _ in range(80):
+        response = client.get(url)
+        if response.status_code == 303:
+            url = response.headers["Location"]
+            continue
+        move = re.search(r'href="(/en/play/[^"#?]+/m/[^"#?]+)', response.get_data(as_text=True))
+        if move is None:
+            break
+        url = client.get(move.group(1)).headers["Location"]
+    token = url.split("/")[3]
+    page = _page(client, f"/en/play/{token}/review")
+    learner, computer = "Camille", "Max"
+    synthesis = re.search(r'<p class="play-review__synthesis">(.*?)</p>', page, re.S)
+    assert synthesis is not None
+    said = synthesis.group(1)
+    assert said.startswith("You ")
+    for other in (f"when {computer} played", f"{computer} was right", f"{computer} chose"):
+        assert other not in said
+    assert f"After each choice of {learner}, the coach’s estimate of it from that seat" in page
+    rows = re.findall(r'<tr class="deal-chart__row--\w+"><td>\d+</td><td>(\w+)</td>', page)
+    assert rows and set(rows) == {learner}

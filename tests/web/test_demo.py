@@ -161,3 +161,15 @@ def test_language_links_keep_the_step(client: FlaskClient, lang: str) -> None:
     html = client.get(f"/{lang}/demo/chouine/4").get_data(as_text=True)
     for other in LANGUAGES:
         assert f'hreflang="{other}" href="http://localhost/{other}/demo/chouine/4"' in html
+
+
+def test_the_side_s_score_reads_as_separate_words_and_names_a_chouine(client: FlaskClient) -> None:
+    """Text and screen readers get "Card points: 32 Declarations: …", never "32Declarations"; a
+    chouine alone (it wins the deal and scores nothing, rule 15) is named, not "0"."""
+    page = client.get("/es/demo/chouine/9").get_data(as_text=True)
+    scores = re.findall(r'(?s)<p class="demo-side__score">(.*?)</p>', page)
+    assert scores
+    for score in scores:
+        assert not re.search(r"</span><span", score), score
+    assert "Anuncios: una chouine de picas" in page
+    assert "Anuncios: 0" not in page

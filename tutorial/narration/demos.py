@@ -20,7 +20,7 @@ A remark's key is the step number it belongs to.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -114,10 +114,16 @@ class Demo:
         if cached is None:
             narrator = Narrator(sp, self.record.players, rule_link)
             remarks = self.remarks
-            cached = tuple(
+            told = [
                 narrate(narrator, f.events, f.before, f.state, remarks.get(f.number), remind)
                 for f, remind in zip(self.frames, swap_reminders(self.frames), strict=True)
-            )
+            ]
+            last = self.frames[-1].state if self.frames else None
+            if last is not None and last.is_over:  # the end: was the seven of trumps exchanged?
+                seven = narrator.seven_story([(f.events, f.state) for f in self.frames])
+                if seven is not None:
+                    told[-1] = replace(told[-1], happened=(*told[-1].happened, seven))
+            cached = tuple(told)
             self._narrations[(sp.lang, rule_link)] = cached
         return cached
 

@@ -36,6 +36,7 @@ from tutorial.engine import (
     Deal,
     Phase,
     Play,
+    Rank,
     Reason,
     Suit,
     Swap,
@@ -155,6 +156,34 @@ class Narration:
     by_trick: tuple[tuple[int, tuple[Sentence, ...]], ...] = ()
 
 
+_CONTRACTED = re.compile(r"\b([Aa]|[Dd]e) el\b")
+_CONTRACTIONS = {"A": "Al", "a": "al", "De": "Del", "de": "del"}
+
+
+def contract(text: str) -> str:
+    """Spanish contractions, once the names are in: « a el » is « al », « de el » is « del »
+    (« Al rey de picas, Lucía echa la dama »).
+
+    >>> contract("A el rey de picas, Lucía echa la dama de picas; la baza es de el as.")
+    'Al rey de picas, Lucía echa la dama de picas; la baza es del as.'
+    """
+    return _CONTRACTED.sub(lambda m: _CONTRACTIONS[m.group(1)], text)
+
+
+def _seven_holder(states: Sequence[Deal], seven: Card) -> tuple[int, int] | None:
+    """Who first held ``seven`` while the exchange was open (rule 10: up to the lead to trick
+    11), and from which trick; None when nobody did."""
+    for state in states:
+        if state.is_over or state.trick_number > LAST_SWAP_TRICK:
+            break
+        if state.trick_number == LAST_SWAP_TRICK and len(state.trick) > 0:
+            break  # trick 11 led: the exchange is closed
+        holder = next((p for p in (0, 1) if seven in state.hands[p]), None)
+        if holder is not None:
+            return holder, state.trick_number
+    return None
+
+
 class Narrator:
     """Turns events and states into sentences in one language, for one pair of players."""
 
@@ -198,6 +227,8 @@ class Narrator:
         anchor = AU_SEPT_ANCHOR if reason in _AU_SEPT_REASONS else anchor
         if link is not None and anchor is not None:  # the same page, another of its paragraphs
             link = f"{link.split('#', 1)[0]}#{anchor}"
+        if self.lang == "es":
+            text = contract(text)
         # A sentence may begin with a card name (« l'as de cœur … »): capitalise its first letter.
         return Sentence(kind, capitalize(text), rule, link, card, reason)
 
@@ -335,7 +366,7 @@ class Narrator:
                 out,
                 WHY,
                 ev.rule,
-                tr.gettext("The lower card deals: %(player)s is the dealer."),
+                tr.gettext("The player with the lower card deals: %(player)s is the dealer."),
                 player=self.name(ev.dealer),
             )
 
@@ -383,8 +414,8 @@ class Narrator:
             EVENT,
             ev.rule,
             tr.gettext(
-                "%(player)s exchanges the seven of trumps for the turn-up: %(taken)s goes into "
-                "their hand and the seven now lies under the talon in its place."
+                "%(player)s exchanges the seven of trumps for the turn-up, taking %(taken)s into "
+                "hand; the seven now lies under the talon in its place."
             ),
             player=self.name(ev.player),
             taken=self.card(ev.taken),
@@ -399,6 +430,114 @@ class Narrator:
             ),
             trick=LAST_SWAP_TRICK,
         )
+
+    def seven_gone(self, ev: CardPlayed, before: Deal | None, out: list[Sentence]) -> None:
+        """The seven of trumps played while it could still be exchanged: the exchange is gone
+        for this deal (rules 9 and 10)."""
+        if (
+            before is None
+            or ev.card != Card(Rank.SEVEN, before.trumps)
+            or before.swapped_by is not None
+            or ev.trick >= LAST_SWAP_TRICK
+        ):
+            return
+        self.say(
+            out,
+            WHY,
+            SevenExchanged.rule,
+            self.tr.gettext(
+                "With the seven of trumps played, nobody can make the exchange for the turn-up in this deal."
+            ),
+        )
+
+    def seven_story(self, steps: Sequence[tuple[Sequence[Event], Deal | None]]) -> Sentence | None:
+        """At the end of a deal (``steps``: each step's events and the table after them): whether
+        the seven of trumps was exchanged (rule 9), or who held it in time and kept it (and when
+        it was played), or that nobody did. What one seat may not know is left out of its pages
+        (rule 18): only the exchange is public."""
+        states = [state for _, state in steps if state is not None]
+        if not states:
+            return None
+        seven = Card(Rank.SEVEN, states[0].trumps)
+        events = [ev for evs, _ in steps for ev in evs]
+        exchanged = next((ev for ev in events if isinstance(ev, SevenExchanged)), None)
+        if exchanged is not None:
+            return self._seven_exchanged(exchanged)
+        held = _seven_holder(states, seven)
+        if held is None:
+            text = self.tr.gettext(
+                "In this deal, nobody held the seven of trumps before the lead to trick %(trick)s: no "
+                "exchange was possible."
+            )
+            said = self.sentence(EVENT, self.sp.fill(text, trick=LAST_SWAP_TRICK), SevenExchanged.rule)
+            return replace(said, seat_texts=("", ""))
+        holder, since = held
+        played = next((ev.trick for ev in events if isinstance(ev, CardPlayed) and ev.card == seven), None)
+        said = self.sentence(EVENT, self._seven_kept(holder, since, played), SevenExchanged.rule)
+        return replace(said, seat_texts=tuple(said.text if seat == holder else "" for seat in (0, 1)))
+
+    def _seven_exchanged(self, ev: SevenExchanged) -> Sentence:
+        tr = self.tr
+        # Rule 10: the last exchanges come at "au sept" or just before the lead to trick 11.
+        if ev.at_au_sept:
+            text = tr.gettext(
+                "In this deal, %(player)s exchanged the seven of trumps for the turn-up at “au sept”, "
+                "before the lead to trick %(trick)s."
+            )
+        elif ev.trick == LAST_SWAP_TRICK:
+            text = tr.gettext(
+                "In this deal, %(player)s exchanged the seven of trumps for the turn-up just before "
+                "leading to trick %(trick)s."
+            )
+        else:
+            text = tr.gettext(
+                "In this deal, %(player)s exchanged the seven of trumps for the turn-up at trick %(trick)s."
+            )
+        return self.sentence(EVENT, self.sp.fill(text, player=self.name(ev.player), trick=ev.trick), ev.rule)
+
+    def _seven_kept(self, holder: int, since: int, played: int | None) -> str:
+        """The seven of trumps held from trick ``since`` (1: dealt) and never exchanged."""
+        tr = self.tr
+        if played is not None and since == 1:
+            text = tr.gettext(
+                "In this deal, %(player)s was dealt the seven of trumps and played it at trick "
+                "%(played)s without exchanging it."
+            )
+        elif played is not None:
+            text = tr.gettext(
+                "In this deal, %(player)s drew the seven of trumps after trick %(trick)s and played it at "
+                "trick %(played)s without exchanging it."
+            )
+        elif since == 1:
+            text = tr.gettext(
+                "In this deal, %(player)s was dealt the seven of trumps but never exchanged it."
+            )
+        else:
+            text = tr.gettext(
+                "In this deal, %(player)s drew the seven of trumps after trick %(trick)s but never "
+                "exchanged it."
+            )
+        return self.sp.fill(text, player=self.name(holder), trick=since - 1, played=played)
+
+    def no_au_sept(self, before: Deal, after: Deal) -> Sentence | None:
+        """Why nobody says "au sept" before trick 11, at the step that brings the deal there
+        (rule 10: no call once the seven is exchanged or played, or when it is the turn-up)."""
+        if not (
+            before.trick_number == LAST_SWAP_TRICK - 1
+            and after.trick_number == LAST_SWAP_TRICK
+            and after.phase is not Phase.AU_SEPT
+            and not after.is_over
+            and not after.trick
+        ):
+            return None
+        tr = self.tr
+        if after.swapped_by is not None:
+            text = tr.gettext("No “au sept” this time: the seven of trumps has already been exchanged.")
+        elif after.seven_played:
+            text = tr.gettext("No “au sept” this time: the seven of trumps has already been played.")
+        else:
+            text = tr.gettext("No “au sept” this time: the seven of trumps is the turn-up itself.")
+        return self.sentence(WHY, text, AuSeptAsked.rule, anchor=AU_SEPT_ANCHOR)
 
     def au_sept_asked(self, ev: AuSeptAsked, out: list[Sentence]) -> None:
         tr = self.tr
@@ -443,14 +582,16 @@ class Narrator:
         else:
             assert before is not None and before.trick.lead is not None
             lead = before.trick.lead
-            # Said two ways, trick by trick, so that sixteen tricks do not read as one template.
-            text = (
-                tr.gettext("%(player)s answers with %(card)s.")
-                if ev.trick % 2 == 0
-                else tr.gettext("On %(lead)s, %(player)s plays %(card)s.")
-            )
+            if ev.card.suit is before.trumps and lead.suit is not before.trumps:
+                # A player's own words: a trump on another suit "trumps" it (« coupe », «falla»).
+                text = tr.gettext("%(player)s trumps %(lead)s with %(card)s.")
+            elif ev.trick % 2 == 0:  # said two ways, so that sixteen tricks do not read as one template
+                text = tr.gettext("%(player)s follows with %(card)s.")
+            else:
+                text = tr.gettext("On %(lead)s, %(player)s plays %(card)s.")
             self.say(out, EVENT, None, text, lead=self.card(lead), player=player, card=card)
             self.follow_reason(ev, lead, out)
+        self.seven_gone(ev, before, out)
         if ev.declaration is None:
             return
         comb = self.combination(ev.declaration, ev.declaration_suit, ev.declaration_in_trumps)
@@ -552,7 +693,11 @@ class Narrator:
         self.say(out, EVENT, ev.rule, text, player=self.name(ev.winner), trick=ev.trick, num=ev.points)
         self.say(out, WHY, ev.rule, why)
 
-    def draws(self, events: Sequence[Event], out: list[Sentence], trick: int = 1) -> None:
+    def draws(
+        self, events: Sequence[Event], out: list[Sentence], trick: int = 1, trumps: Suit | None = None
+    ) -> None:
+        """The two draws after trick ``trick`` (rule 7), and the seven of trumps drawn (``trumps``
+        known: :meth:`seven_drawn`)."""
         drawn = [event for event in events if isinstance(event, CardDrawn)]
         if len(drawn) != 2:
             return
@@ -589,6 +734,29 @@ class Narrator:
             count=count,
         )
         out[-1] = replace(out[-1], seat_texts=tuple(self.seat_draw(drawn, seat, trick) for seat in (0, 1)))
+        if trumps is not None:
+            self.seven_drawn(drawn, trick, trumps, out)
+
+    def seven_drawn(self, drawn: Sequence[CardDrawn], trick: int, trumps: Suit, out: list[Sentence]) -> None:
+        """Where the exchange first becomes possible for a player who draws the seven of trumps
+        (rule 9: at any turn before the lead to trick 11, rule 10). Only the drawer may know it
+        (rule 18): a one-seat page of the other player does not say it (empty seat text)."""
+        for ev in drawn:
+            if ev.turn_up or ev.card != Card(Rank.SEVEN, trumps) or trick >= LAST_SWAP_TRICK:
+                continue
+            if trick == LAST_SWAP_TRICK - 1:  # drawn after trick 10: only the last chance is left
+                text = self.tr.gettext(
+                    "%(player)s now holds the seven of trumps: only “au sept”, just before the lead to "
+                    "trick %(trick)s, is left to exchange it for the turn-up."
+                )
+            else:
+                text = self.tr.gettext(
+                    "%(player)s now holds the seven of trumps, which may be exchanged for the turn-up "
+                    "at any turn up to “au sept”, before the lead to trick %(trick)s."
+                )
+            self.say(out, MAY, SevenExchanged.rule, text, player=self.name(ev.player), trick=LAST_SWAP_TRICK)
+            text = out[-1].text
+            out[-1] = replace(out[-1], seat_texts=tuple(text if seat == ev.player else "" for seat in (0, 1)))
 
     def seat_draw(self, drawn: Sequence[CardDrawn], seat: int, trick: int) -> str:
         """The two draws after trick ``trick`` as ``seat`` may know them (rule 18): its own card
@@ -861,7 +1029,7 @@ class Narrator:
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s answers %(lead)s with the last card in hand, %(card)s."),
+                tr.gettext("To %(lead)s, %(player)s plays the last card in hand, %(card)s."),
                 player=name,
                 lead=self.card(lead),
                 card=self.card(legal[0]),
@@ -874,18 +1042,16 @@ class Narrator:
             self.say(out, NEXT, rule, text, player=name, trick=deal.trick_number)
         elif not deal.strict:
             if self.remind("talon-free-next"):
-                text = tr.gettext(
-                    "%(player)s answers %(lead)s and, while the talon lasts, may play any card."
-                )
+                text = tr.gettext("To %(lead)s, %(player)s may play any card while the talon lasts.")
             else:
-                text = tr.gettext("%(player)s answers %(lead)s.")
+                text = tr.gettext("%(player)s is to play to %(lead)s.")
             self.say(out, NEXT, rule, text, player=name, lead=self.card(lead))
         elif len(legal) < hand_size:
             self.say(
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s answers %(lead)s and may play %(cards)s."),
+                tr.gettext("To %(lead)s, %(player)s may play %(cards)s."),
                 player=name,
                 lead=self.card(lead),
                 cards=self.cards(legal, "or"),
@@ -895,7 +1061,7 @@ class Narrator:
                 out,
                 NEXT,
                 rule,
-                tr.gettext("%(player)s answers %(lead)s and may play any card."),
+                tr.gettext("To %(lead)s, %(player)s may play any card."),
                 player=name,
                 lead=self.card(lead),
             )
@@ -1001,10 +1167,15 @@ def narrate(
     for ev in events:
         if isinstance(ev, CardDrawn):
             if not drawn_told:
-                narrator.draws(events, happened, before.trick_number if before is not None else 1)
+                trick, trumps = (before.trick_number, before.trumps) if before is not None else (1, None)
+                narrator.draws(events, happened, trick, trumps)
                 drawn_told = True
             continue
         narrator.event(ev, before, happened)
+    if before is not None and after is not None:
+        skipped = narrator.no_au_sept(before, after)
+        if skipped is not None:
+            happened.append(skipped)
     next_sentences: list[Sentence] = []
     notes: list[CardNote] = []
     to_act = None

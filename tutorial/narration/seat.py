@@ -31,7 +31,12 @@ def for_seat(narration: Narration, seat: int) -> Narration:
     What one-seat pages show (a question, play-along)."""
 
     def heard(said: tuple[Sentence, ...]) -> tuple[Sentence, ...]:
-        return tuple(replace(s, text=s.seat_texts[seat], seat_texts=()) if s.seat_texts else s for s in said)
+        # An empty seat text: a sentence only the other seat may hear (its own seven drawn).
+        return tuple(
+            replace(s, text=s.seat_texts[seat], seat_texts=()) if s.seat_texts else s
+            for s in said
+            if not s.seat_texts or s.seat_texts[seat]
+        )
 
     return replace(
         narration,

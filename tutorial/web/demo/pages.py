@@ -22,6 +22,7 @@ from tutorial.narration.choices import result_sentence
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, action_step
 from tutorial.narration.language import Speaker
+from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.demo.pause import (
     SKIP,
     Answer,
@@ -268,7 +269,8 @@ class Narrated:
 
     def chart(self) -> dict[str, object]:
         """The picture of the deal (:mod:`tutorial.web.table.chart`): the first player's
-        chance, each mark linked to the step that plays the move."""
+        chance, seen from the first player's seat, each mark linked to the step that plays the
+        move; above it, where the deal was won or lost (:mod:`tutorial.narration.review`)."""
         demo, coach = self.demo, self.coach
         full = demo.full if isinstance(demo, QuickDemo) and demo.full is not None else demo
 
@@ -287,8 +289,18 @@ class Narrated:
             lambda d: coach.action(d.action, d.before),
             coach.grade_name,
             step_of,
+            chart.outcome(full.replay.final.result, 0),
         )
-        return chart.context(built, coach.grade_name, coach.sp.likelihood)
+        made = chart.context(built, coach.grade_name)
+        steps = full.replay.steps
+        known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
+        result = full.replay.final.result
+        if result is not None:
+            # The step tells the result already: the synthesis says where the deal was won or lost.
+            made["synthesis"] = Synthesis(coach).say(
+                graded_decisions(steps, known), result, with_result=False
+            )
+        return made
 
     def question(self, number: int, refused: Action | None = None, confirm_skip: bool = False) -> Response:
         """ "What would you play?" before step ``number``'s choice (``refused``: an answer the

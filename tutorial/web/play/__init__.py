@@ -53,6 +53,7 @@ from tutorial.engine import (
 )
 from tutorial.narration.coach import Coach
 from tutorial.narration.language import Speaker
+from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.play import computer
 from tutorial.web.play.games import (
     LEARNER,
@@ -360,8 +361,12 @@ def review(sp: Speaker, token: str) -> Response:
             )
         )
     summary = {kind.value: (coach.grade_name(kind), n) for kind, n in counts.items()}
+    known = {i: g for i, g in grades.items() if g is not None}
+    assert deal.result is not None
+    synthesis = Synthesis(coach, you=LEARNER).say(graded_decisions(state.replay.steps, known), deal.result)
     return render_page(
         "play/review.html",
+        synthesis=synthesis,
         decisions=decisions,
         summary=summary,
         undos=current.undos,

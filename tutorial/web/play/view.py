@@ -326,9 +326,9 @@ class _Builder(SeatedBuilder):
 
 
 def review_chart(state: State, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
-    """The picture of a finished practice deal: the learner's chance after each of their
-    decisions (the review's own grades, by action index), each mark linked to the narrated
-    replay's step that plays the move."""
+    """The picture of a finished practice deal, from the learner's seat: the learner's chance
+    after each of their decisions (the review's own grades, by action index), each mark linked
+    to the narrated replay's step that plays the move."""
     record = dataclasses.replace(state.replay.record, players=player_names())
     packed = pack(record)
     steps = [s for s in state.replay.steps if s.index in grades]
@@ -341,5 +341,6 @@ def review_chart(state: State, grades: dict[int, Grade | None], coach: Coach) ->
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
         lambda d: url_for("replay.step", packed=packed, step=action_step(record, d.index)),
+        chart.outcome(state.deal.result, LEARNER),
     )
-    return chart.context(built, coach.grade_name, coach.sp.likelihood)
+    return chart.context(built, coach.grade_name)

@@ -1,6 +1,14 @@
-"""The picture of a deal: one player's chance of winning it, decision by decision, as the coach
-estimates it from what the player to act could see (``tutorial.ai``, rule 18), with each
-inaccuracy and mistake marked and linked to its position. Drawn as server-side SVG (no script,
+"""The picture of a deal: one player's chance of winning it, decision by decision, from one
+stated viewpoint, that player's seat (rule 18: what that player could see), with each
+inaccuracy and mistake marked and linked to its position.
+
+The line is one player's chance throughout, so it never swings between two players' knowledge:
+after that player's own decision, the coach's estimate of the move chosen (the number its note
+says); after the other player's, that player's chance at their next decision (the best move's
+estimate), both from the one evaluation per position (:func:`tutorial.ai.analysis.analyse`,
+read from the grades given); once nothing is left to decide, or after a chouine (rule 15), the
+deal's outcome. A mark
+grades each choice from the chooser's own seat, as every note does. Drawn as server-side SVG (no script,
 no inline style: classes only, so the strict CSP holds), with a table that says the same for
 screen readers and keyboard users.
 
@@ -18,8 +26,9 @@ from flask_babel import pgettext
 from markupsafe import Markup, escape
 
 from tutorial.ai import Grade, GradeKind
-from tutorial.engine import Action, Deal, DealRecord, parse_action
+from tutorial.engine import Action, Combination, Deal, DealRecord, DealResult, Play, parse_action
 from tutorial.narration.demos import Demo
+from tutorial.narration.language import Likelihood
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 70, 14, 14, 30
@@ -42,6 +51,7 @@ class Point:
     player: str
     move: str  # the move, in words
     chance: int  # the charted player's chance of winning after the move, in percent
+    exact: bool  # the chance is a fact (solved, or the deal decided): said as the outcome
     kind: GradeKind
     grade: str  # the grade in words
     href: str | None  # the position of the decision
@@ -71,6 +81,46 @@ def demo_decisions(demo: Demo) -> list[Decision]:
     return decisions(demo.record, [(s.trick, s.player, s.before) for s in steps])
 
 
+def outcome(result: DealResult | None, seat: int) -> float:
+    """``seat``'s share of the deal's result: 1 won, 0 lost, 0.5 level."""
+    if result is None or result.winner is None:
+        return 0.5
+    return 1.0 if result.winner == seat else 0.0
+
+
+def _chouine(decision: Decision) -> bool:
+    """The deal is decided by a chouine (rule 15): this move declares one, or one was declared
+    in the trick it ends."""
+    declares = isinstance(decision.action, Play) and decision.action.declaration is Combination.CHOUINE
+    return declares or any(d.combination is Combination.CHOUINE for d in decision.before.declarations)
+
+
+def _moot(decision: Decision) -> bool:
+    """A chouine is on the table (rule 15): whatever is played, the deal ends with the trick."""
+    return any(d.combination is Combination.CHOUINE for d in decision.before.declarations)
+
+
+def _seen_from(
+    seat: int, chosen: Sequence[Decision], grades: Sequence[Grade | None], i: int, result: float
+) -> tuple[float, bool]:
+    """``seat``'s chance after decision ``i``, from ``seat``'s own view, and whether it is exact:
+    after its own decision, the coach's estimate of the move chosen (what its note says); after
+    the other player's, its chance at its next graded decision (the best move's estimate); the
+    outcome when none is left or a chouine decides the deal."""
+    decision = chosen[i]
+    if _chouine(decision):
+        return result, True
+    graded = grades[i]
+    if decision.player == seat and graded is not None:
+        return graded.estimate.win_chance, graded.evaluation.exact
+    for later, later_grade in zip(chosen[i + 1 :], grades[i + 1 :], strict=True):
+        if later.player == seat and later_grade is not None:
+            if _chouine(later):
+                return result, True
+            return later_grade.evaluation.best.win_chance, later_grade.evaluation.exact
+    return result, True
+
+
 def build_chart(
     seat: int,
     names: Sequence[str],
@@ -79,22 +129,23 @@ def build_chart(
     words: Callable[[Decision], str],
     grade_name: Callable[[GradeKind], str],
     href: Callable[[Decision], str | None],
+    result: float,
 ) -> Chart:
-    """The chart of ``seat``'s chance: one point per graded decision (of either player: the
-    other player's estimate is turned round, since one wins what the other loses)."""
+    """The chart of ``seat``'s chance, seen from ``seat``: one point per graded decision of
+    either player (see the module: :func:`_seen_from`); ``result``: ``seat``'s share of the
+    deal's outcome (:func:`outcome`)."""
     points = []
-    for decision, graded in zip(chosen, grades, strict=True):
-        if graded is None:
-            continue
-        chance = graded.estimate.win_chance
-        if decision.player != seat:
-            chance = 1 - chance
+    for i, (decision, graded) in enumerate(zip(chosen, grades, strict=True)):
+        if graded is None or _moot(decision):
+            continue  # nothing graded, or nothing left to decide: the other's chouine ends the deal
+        chance, exact = _seen_from(seat, chosen, grades, i, result)
         points.append(
             Point(
                 decision.trick,
                 names[decision.player],
                 words(decision),
                 round(100 * chance),
+                exact,
                 graded.kind,
                 grade_name(graded.kind),
                 href(decision),
@@ -184,16 +235,27 @@ def labels(player: str) -> dict[str, str]:
         "title": pgettext("chart", "The chance that %(player)s wins the deal, decision by decision") % values,
         "intro": pgettext(
             "chart",
-            "After each decision, the chance that %(player)s wins the deal, as the coach estimates it "
-            "from what the player to act could see. Each mark leads to its position.",
+            "After each choice of %(player)s, the coach’s estimate of it from that seat; after "
+            "the other player’s, the chance %(player)s has at the next choice (or the result, once "
+            "the deal is decided). Each mark grades a choice from the seat of the player who made it "
+            "and leads to its position.",
+        )
+        % values,
+        "learns": pgettext(
+            "chart",
+            "The line also moves with what %(player)s learns, the cards played and drawn: a jump "
+            "after a move is not that move's grade. The coach judges every choice from the "
+            "chooser's own seat, as at the table, even where both hands are shown here.",
         )
         % values,
         "trick": pgettext("chart", "Trick %(trick)s"),
+        # Before the legend's marks: "Marks on the line: ◆ mistake ● inaccuracy".
+        "legend": pgettext("chart", "Marks on the line:"),
         "as_table": pgettext("chart", "The chart as a table"),
         "col_trick": pgettext("chart", "Trick"),
         "col_player": pgettext("chart", "Player"),
         "col_move": pgettext("chart", "Move"),
-        "col_chance": pgettext("chart", "Chance that %(player)s wins") % values,
+        "col_chance": pgettext("chart", "Where %(player)s stands") % values,
         "col_grade": pgettext("chart", "Grade"),
         "percent": pgettext("chart", "%(percent)s%%"),
         # A marked decision: who, what, and its grade (the mark's tooltip and link name).
@@ -201,11 +263,36 @@ def labels(player: str) -> dict[str, str]:
     }
 
 
-def context(
-    chart: Chart, grade_name: Callable[[GradeKind], str], likelihood: Callable[[float], str]
-) -> dict[str, object]:
+def chance_words(player: str, chance: float, exact: bool) -> str:
+    """``player``'s chance as a player says it, one sentence per range of the narration's
+    scale (:class:`~tutorial.narration.language.Likelihood`), in the coach's notes' words ("a
+    slim chance"); the outcome, with no hedging word, when the chance is a fact. No sentence
+    needs the player's gender."""
+    values = {"player": player}
+    if exact:
+        if chance >= 1:
+            return str(pgettext("chart", "The deal is won for %(player)s")) % values
+        if chance <= 0:
+            return str(pgettext("chart", "The deal is lost for %(player)s")) % values
+        return str(pgettext("chart", "The deal ends level")) % values
+    # The coach's notes' scale, one range a word ("a slim chance": tutorial.narration.coach).
+    level = Likelihood.of(chance)
+    if level is Likelihood.ALMOST_CERTAIN:
+        return str(pgettext("chart", "%(player)s has every chance of winning the deal")) % values
+    if level is Likelihood.VERY_LIKELY:
+        return str(pgettext("chart", "%(player)s has a very good chance of winning the deal")) % values
+    if level is Likelihood.LIKELY:
+        return str(pgettext("chart", "%(player)s has a fair chance of winning the deal")) % values
+    if level is Likelihood.EVEN:
+        return str(pgettext("chart", "%(player)s has an even chance of winning the deal")) % values
+    if level is Likelihood.UNLIKELY:
+        return str(pgettext("chart", "%(player)s has a slim chance of winning the deal")) % values
+    return str(pgettext("chart", "%(player)s has almost no chance of winning the deal")) % values
+
+
+def context(chart: Chart, grade_name: Callable[[GradeKind], str]) -> dict[str, object]:
     """What ``_chart.html`` needs: the chart, its SVG, its words, its legend and each point's
-    chance in words (``likelihood``: the narration's ranges, never "0 %" nor "100 %")."""
+    chance in words (:func:`chance_words`, never "0 %" nor "100 %")."""
     words = labels(chart.player)
     legend = (
         (GradeKind.MISTAKE.value, "◆", grade_name(GradeKind.MISTAKE)),
@@ -214,7 +301,7 @@ def context(
     return {
         "chart": chart,
         "svg": svg(chart, words["title"], words["trick"], words["percent"], words["mark"]),
-        "chances": tuple(likelihood(p.chance / 100) for p in chart.points),
+        "chances": tuple(chance_words(chart.player, p.chance / 100, p.exact) for p in chart.points),
         "words": words,
         "legend": legend,
     }

@@ -1,0 +1,529 @@
+"""The review's synthesis: where a finished deal was won or lost, in a few short sentences a
+club player would say after the deal.
+
+From the coach's grades of the deal's decisions (the one evaluation per position, read by the
+caller: nothing here runs a search) and the deal's result:
+
+- the result ("You lost the deal, 63 to 67.");
+- one turning point: the count's, a card of the loser's thrown on a trick the coach's card
+  would have lost too, with more points on it than the deal was lost by (:func:`decisive_gift`:
+  "you threw the ten of spades on a trick that Max took, 10 points more than with the eight of
+  spades, and Max won by 4 points"); else the graded decision that cost the most, by the chance
+  of winning the deal when that was in doubt, else by points (:func:`turning_point`), said with
+  what the coach's choice would have kept ("the deal was lost" only when that choice would
+  have kept the mover ahead and the mover lost), and the trick it gave away when it held a
+  brisque's worth ("Alice took that trick with the ace of hearts.");
+- what was well played: the best choice where every other one would have been graded an
+  inaccuracy or worse, a declaration or the exchange of the seven first (:func:`well_played`).
+
+The list of every graded decision stays below it on the page; this says only the one or two
+that mattered. Sentences are whole messages (``narration`` catalog, context ``review``), with
+"you" for the learner's own review and the player's name elsewhere; none needs a gender.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutorial.ai import Grade, GradeKind, judge
+from tutorial.engine import Action, Card, Deal, DealResult, Play, Swap, trick_winner
+from tutorial.engine.events import Event, TrickWon
+from tutorial.engine.record import Step
+
+from .catalog import npgettext, pgettext
+from .coach import Coach, runner_up
+from .language import Likelihood
+from .names import capitalize
+
+#: A loss of this much chance of winning the deal makes the chance, not the points, the measure
+#: of a turning point (below it, the deal's winner was hardly in doubt).
+WIN_TURN = 0.05
+#: A choice is said to be well played only when the next best choice loses at least this many
+#: points (the coach's good margin, :data:`tutorial.ai.coach.GOOD_POINT_MARGIN`), paired and on
+#: average: the step notes call a choice below a few points slight.
+WELL_POINTS = 5.0
+#: A trick that gave away at least this many card points (a brisque's worth, rule 1) is worth
+#: naming after the turning point.
+GIFT = 10
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One graded decision of a finished deal: who chose what, in which position, and who took
+    the trick the move played to (with which card), when it did play to one."""
+
+    trick: int
+    player: int
+    before: Deal
+    action: Action
+    grade: Grade
+    taken: TrickWon | None = None
+
+
+def graded_decisions(steps: Sequence[Step], grades: dict[int, Grade]) -> list[Graded]:
+    """The decisions of ``steps`` that ``grades`` grades (by action index), in order, each with
+    the trick its card went to (rule 5: the engine's own account of it)."""
+    out = []
+    for i, step in enumerate(steps):
+        grade = grades.get(step.index)
+        if grade is None:
+            continue
+        out.append(Graded(step.trick, step.player, step.before, step.action, grade, _trick_of(steps, i)))
+    return out
+
+
+def _trick_of(steps: Sequence[Step], i: int) -> TrickWon | None:
+    if not isinstance(steps[i].action, Play):
+        return None
+    trick = steps[i].trick
+    for step in steps[i:]:
+        won = next((e for e in step.events if _won(e, trick)), None)
+        if won is not None:
+            assert isinstance(won, TrickWon)
+            return won
+        if step.trick != trick:
+            break
+    return None
+
+
+def _won(event: Event, trick: int) -> bool:
+    return isinstance(event, TrickWon) and event.trick == trick
+
+
+def _exact(d: Graded) -> bool:
+    """Every card is known to the chooser: outcomes, not chances (rule 18: from trick 12)."""
+    return d.grade.evaluation.exact or d.before.talon_size == 0
+
+
+def _ahead(chance: float) -> bool:
+    """More likely to win than not, in the narration's words (not "about even")."""
+    return chance >= Likelihood.LIKELY.value
+
+
+def _behind(chance: float) -> bool:
+    """More likely to lose than not (below "about even")."""
+    return chance < Likelihood.EVEN.value
+
+
+def _outcome(chance: float) -> str:
+    return "won" if chance > 0.5 else ("tie" if chance == 0.5 else "lost")
+
+
+def turning_point(decisions: Sequence[Graded]) -> Graded | None:
+    """The inaccuracy or mistake (a card played: the exchange is valued by its follow-up) that
+    cost the most: by the chance of winning the deal when some decision lost
+    :data:`WIN_TURN` or more of it, else by points; None when nothing was worse than the
+    coach's choice by more than the noise."""
+    worse = [
+        d
+        for d in decisions
+        if d.grade.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE) and isinstance(d.action, Play)
+    ]
+    if not worse:
+        return None
+    by_chance = max(worse, key=lambda d: (d.grade.win_loss, d.grade.point_loss))
+    if by_chance.grade.win_loss >= WIN_TURN:
+        return by_chance
+    return max(worse, key=lambda d: (d.grade.point_loss, d.grade.win_loss))
+
+
+@dataclass(frozen=True)
+class Gift:
+    """A card thrown on a trick the deal's loser lost anyway, with more points on it than the
+    coach's card would have put there: more than the deal was lost by."""
+
+    decision: Graded
+    best: Card  # the coach's card, which would have lost the trick too
+    extra: int  # the card points given beyond it
+    margin: int  # what the deal was lost by
+
+
+def decisive_gift(decisions: Sequence[Graded], result: DealResult) -> Gift | None:
+    """The count's own turning point (rule 16: the totals decide): the loser's inaccuracy or
+    mistake following to a trick that the coach's card would have lost too (rule 5), whose card
+    gave the winner more card points than the coach's would have, by more than the margin the
+    deal was lost by. The largest such gift; None after a chouine or a tie."""
+    if result.winner is None or result.totals is None:
+        return None
+    loser = 1 - result.winner
+    margin = result.totals[result.winner] - result.totals[loser]
+    found: list[Gift] = []
+    for d in decisions:
+        best = d.grade.best
+        if (
+            d.player != loser
+            or d.grade.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE)
+            or not isinstance(d.action, Play)
+            or not isinstance(best, Play)
+            or not d.before.trick
+            or d.taken is None
+            or d.taken.winner == d.player
+        ):
+            continue
+        lead = d.before.trick[0]
+        if trick_winner(lead, best.card, d.before.trumps)[0]:
+            continue  # the coach's card would have taken it: not the same trick
+        extra = d.action.card.points - best.card.points
+        if extra > margin:
+            found.append(Gift(d, best.card, extra, margin))
+    return max(found, key=lambda g: g.extra) if found else None
+
+
+def _alternative(d: Graded) -> Grade | None:
+    """The grade of the next best choice, when ``d`` was the coach's own choice."""
+    if d.grade.kind is not GradeKind.GOOD or d.grade.close or d.action != d.grade.best:
+        return None
+    other = runner_up(d.grade.evaluation, d.action)
+    return None if other is None else judge(d.grade.evaluation, other.action)
+
+
+def well_played(decisions: Sequence[Graded], seats: Sequence[int]) -> Graded | None:
+    """The coach's own choice, by one of ``seats``, where every other choice would have been an
+    inaccuracy or a mistake costing :data:`WELL_POINTS` or more, while the deal was still open
+    (neither all but won nor all but lost): a declaration or the exchange of the seven first,
+    then the one whose next best choice would have lost the most points."""
+    found: list[tuple[tuple[bool, float, float], Graded]] = []
+    for d in decisions:
+        if d.player not in seats:
+            continue
+        other = _alternative(d)
+        if other is None or other.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE):
+            continue
+        # In points, as the step's own note weighs it ("nothing much hangs on this choice" below
+        # a few points): never a choice the note calls slight.
+        gap = d.grade.estimate.point_difference - other.estimate.point_difference
+        if other.point_loss < WELL_POINTS or gap < WELL_POINTS:
+            continue
+        if Likelihood.of(d.grade.estimate.win_chance) in (
+            Likelihood.ALMOST_CERTAIN,
+            Likelihood.ALMOST_NO_CHANCE,
+        ):
+            continue  # the deal was all but decided: praise there is beside the point
+        special = isinstance(d.action, Swap) or (
+            isinstance(d.action, Play) and d.action.declaration is not None
+        )
+        found.append(((special, other.point_loss, other.win_loss), d))
+    return max(found, key=lambda f: f[0])[1] if found else None
+
+
+# ---------------------------------------------------------------------- the messages
+_RESULT = {
+    ("you", "won"): pgettext("review", "You won the deal, %(mine)s to %(theirs)s."),
+    ("you", "lost"): pgettext("review", "You lost the deal, %(mine)s to %(theirs)s."),
+    ("you", "chouine"): pgettext("review", "You won the deal with a chouine."),
+    ("they", "won"): pgettext("review", "%(player)s won the deal, %(mine)s to %(theirs)s."),
+    ("they", "chouine"): pgettext("review", "%(player)s won the deal with a chouine."),
+    ("", "tie"): pgettext("review", "The deal ended level, %(mine)s points each."),
+}
+
+#: The turning point: (form, measure) -> message. Forms: "you" (the learner's own review),
+#: "they" (a player named). Measures: "lost" (the coach's choice kept the deal, in chances),
+#: "lost-exact" (solved), "chance" (the costliest choice, in chances).
+_TURN = {
+    ("you", "lost"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when you played %(action)s: with %(best)s, you "
+        "would have had %(best_chance)s of winning it.",
+    ),
+    ("they", "lost"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when %(player)s played %(action)s: with %(best)s, "
+        "%(player)s would have had %(best_chance)s of winning it.",
+    ),
+    ("you", "lost-exact"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when you played %(action)s: with %(best)s, you "
+        "would have won it.",
+    ),
+    ("they", "lost-exact"): pgettext(
+        "review",
+        "The deal was lost at trick %(trick)s, when %(player)s played %(action)s: with %(best)s, "
+        "%(player)s would have won it.",
+    ),
+    ("you", "tied-exact"): pgettext(
+        "review",
+        "The win slipped away at trick %(trick)s, when you played %(action)s: with %(best)s, you "
+        "would have won the deal rather than tied it.",
+    ),
+    ("they", "tied-exact"): pgettext(
+        "review",
+        "The win slipped away at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have won the deal rather than tied it.",
+    ),
+    ("you", "chance"): pgettext(
+        "review",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have had %(best_chance)s of winning the deal; as played, %(chance)s.",
+    ),
+    ("they", "chance"): pgettext(
+        "review",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
+        "%(chance)s.",
+    ),
+}
+#: The turning point measured in points (about, or exactly once every card is known).
+_TURN_POINTS = {
+    ("you", False): npgettext(
+        "review",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal about %(num)s point better off.",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal about %(num)s points better off.",
+    ),
+    ("you", True): npgettext(
+        "review",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal %(num)s point better off.",
+        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
+        "you would have ended the deal %(num)s points better off.",
+    ),
+    ("they", False): npgettext(
+        "review",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal about %(num)s point better off.",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+    ),
+    ("they", True): npgettext(
+        "review",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal %(num)s point better off.",
+        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
+        "%(best)s, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+}
+#: The count's turning point (:func:`decisive_gift`), by the margin the deal was lost by.
+_GIFT = {
+    "you": npgettext(
+        "review",
+        "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
+        "%(num)s card points more than with %(best)s, and %(other)s won by %(margin)s point.",
+        "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
+        "%(num)s card points more than with %(best)s, and %(other)s won by %(margin)s points.",
+    ),
+    "they": npgettext(
+        "review",
+        "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
+        "took, %(num)s card points more than with %(best)s, and %(other)s won by %(margin)s point.",
+        "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
+        "took, %(num)s card points more than with %(best)s, and %(other)s won by %(margin)s points.",
+    ),
+}
+#: The coach's choice when it is the exchange of the seven and then a card (rule 10: the
+#: exchange does not use up the turn, so it is said with the card it leads to).
+_THEN = pgettext("review", "the exchange of the seven of trumps, then %(card)s")
+_TAKEN = pgettext("review", "%(other)s took that trick with %(card)s.")
+_NONE = {
+    "you": pgettext("review", "The coach found no choice of yours clearly worse than its own."),
+    "they": pgettext("review", "The coach found no choice clearly worse than its own, on either side."),
+}
+
+#: What was well played: (form, kind) -> message; kinds "declare", "swap", and the points
+#: (npgettext) below.
+_WELL = {
+    ("you", "declare"): pgettext(
+        "review", "Declaring %(combination)s at trick %(trick)s was the right moment."
+    ),
+    ("they", "declare"): pgettext(
+        "review", "%(player)s chose the right moment to declare %(combination)s, at trick %(trick)s."
+    ),
+    ("you", "swap"): pgettext(
+        "review", "Exchanging the seven of trumps at trick %(trick)s was the right moment."
+    ),
+    ("they", "swap"): pgettext(
+        "review", "%(player)s chose the right moment to exchange the seven of trumps, at trick %(trick)s."
+    ),
+}
+_WELL_POINTS = {
+    ("you", False): npgettext(
+        "review",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "about %(num)s point.",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "about %(num)s points.",
+    ),
+    ("you", True): npgettext(
+        "review",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "%(num)s point.",
+        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+        "%(num)s points.",
+    ),
+    ("they", False): npgettext(
+        "review",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost about %(num)s point.",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost about %(num)s points.",
+    ),
+    ("they", True): npgettext(
+        "review",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost %(num)s point.",
+        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+        "cost %(num)s points.",
+    ),
+}
+
+
+class Synthesis:
+    """The synthesis in one language: ``coach`` speaks it; ``you`` is the learner's seat on the
+    learner's own review (None: every player named)."""
+
+    def __init__(self, coach: Coach, you: int | None = None) -> None:
+        self.coach = coach
+        self.sp = coach.sp
+        self.you = you
+
+    def _form(self, player: int) -> str:
+        return "you" if player == self.you else "they"
+
+    def _fill(self, message: str, **values: object) -> str:
+        return capitalize(self.sp.fill(message, **values))
+
+    def result(self, result: DealResult) -> str:
+        """The deal's result, from the learner's side when there is one."""
+        sp, names = self.sp, self.coach.players
+        seat = self.you if self.you is not None else 0
+        if result.chouine is not None:
+            form = self._form(result.chouine)
+            return self._fill(sp.pgettext(*_RESULT[(form, "chouine")]), player=names[result.chouine])
+        assert result.totals is not None
+        if result.winner is None:
+            return self._fill(sp.pgettext(*_RESULT[("", "tie")]), mine=result.totals[0])
+        if self.you is not None:
+            mine, theirs = result.totals[seat], result.totals[1 - seat]
+            key = ("you", "won" if result.winner == seat else "lost")
+            return self._fill(sp.pgettext(*_RESULT[key]), mine=mine, theirs=theirs)
+        winner = result.winner
+        return self._fill(
+            sp.pgettext(*_RESULT[("they", "won")]),
+            player=names[winner],
+            mine=result.totals[winner],
+            theirs=result.totals[1 - winner],
+        )
+
+    def turn(self, d: Graded, result: DealResult) -> str:
+        """What the turning point cost, against the coach's choice."""
+        sp, coach = self.sp, self.coach
+        grade = d.grade
+        best, mine = grade.best_estimate, grade.estimate
+        form = self._form(d.player)
+        follow = best.follow_up
+        if isinstance(grade.best, Swap) and isinstance(follow, Play):
+            better = sp.fill(sp.pgettext(*_THEN), card=sp.card(follow.card))
+        else:
+            better = coach.action(grade.best, d.before)
+        values: dict[str, object] = {
+            "trick": d.trick,
+            "player": coach.players[d.player],
+            "action": coach.action(d.action, d.before),
+            "best": better,
+            "best_chance": coach.chance(best.win_chance),
+            "chance": coach.chance(mine.win_chance),
+        }
+        lost = result.winner is not None and result.winner != d.player
+        if _exact(d):
+            if _outcome(best.win_chance) == "won" and _outcome(mine.win_chance) != "won":
+                if lost:
+                    return self._fill(sp.pgettext(*_TURN[(form, "lost-exact")]), **values)
+                if result.winner is None:
+                    return self._fill(sp.pgettext(*_TURN[(form, "tied-exact")]), **values)
+        elif lost and _ahead(best.win_chance) and _behind(mine.win_chance) and grade.win_loss >= WIN_TURN:
+            return self._fill(sp.pgettext(*_TURN[(form, "lost")]), **values)
+        elif grade.win_loss >= WIN_TURN and Likelihood.of(best.win_chance) is not Likelihood.of(
+            mine.win_chance
+        ):
+            return self._fill(sp.pgettext(*_TURN[(form, "chance")]), **values)
+        num = max(1, round(grade.point_loss))
+        return self._fill(sp.npgettext(*_TURN_POINTS[(form, _exact(d))], num), num=num, **values)
+
+    def taken(self, d: Graded) -> str | None:
+        """The trick the turning point gave away, when it held a brisque's worth."""
+        won = d.taken
+        if won is None or won.winner == d.player or won.points < GIFT:
+            return None
+        card: Card = won.follow if won.leader == d.player else won.lead
+        return self._fill(
+            self.sp.pgettext(*_TAKEN), other=self.coach.players[won.winner], card=self.sp.card(card)
+        )
+
+    def gift(self, g: Gift) -> str:
+        """The count's turning point: the points given beyond the coach's card, and the margin."""
+        d = g.decision
+        assert isinstance(d.action, Play)
+        names = self.coach.players
+        return self._fill(
+            self.sp.npgettext(*_GIFT[self._form(d.player)], g.margin),
+            trick=d.trick,
+            card=self.sp.card(d.action.card),
+            best=self.sp.card(g.best),
+            player=names[d.player],
+            other=names[1 - d.player],
+            num=g.extra,
+            margin=g.margin,
+        )
+
+    def well(self, d: Graded) -> str:
+        """What was well played, and what any other choice would have cost."""
+        sp, coach = self.sp, self.coach
+        form = self._form(d.player)
+        values: dict[str, object] = {"trick": d.trick, "player": coach.players[d.player]}
+        action = d.action
+        if isinstance(action, Swap):
+            return self._fill(sp.pgettext(*_WELL[(form, "swap")]), **values)
+        assert isinstance(action, Play)
+        if action.declaration is not None:
+            combination = coach.narrator.combination(
+                action.declaration, action.declaration_suit, action.declaration_in_trumps(d.before.trumps)
+            )
+            return self._fill(sp.pgettext(*_WELL[(form, "declare")]), combination=combination, **values)
+        other = _alternative(d)
+        assert other is not None
+        values["card"] = sp.card(action.card)
+        num = max(1, round(other.point_loss))
+        return self._fill(sp.npgettext(*_WELL_POINTS[(form, _exact(d))], num), num=num, **values)
+
+    def say(
+        self, decisions: Sequence[Graded], result: DealResult, with_result: bool = True
+    ) -> tuple[str, ...]:
+        """At most four short sentences: the result; one turning point, the count's
+        (:func:`decisive_gift`) or else the coach's costliest choice with the trick it gave
+        away (or that there was none, unless a chouine decided the deal); what was well played.
+        ``with_result``: False where the page tells the result already (a narrated deal's end)."""
+        out = [self.result(result)] if with_result else []
+        if result.chouine is not None:
+            # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
+            decisions = [d for d in decisions if d.player != result.chouine]
+        # One turning point: the count's, when a gift beyond the margin decided the deal; else
+        # the coach's costliest choice.
+        gift = decisive_gift(decisions, result)
+        turn = turning_point(decisions) if gift is None else None
+        if gift is not None:
+            out.append(self.gift(gift))
+        elif turn is not None:
+            out.append(self.turn(turn, result))
+            if (taken := self.taken(turn)) is not None:
+                out.append(taken)
+        elif result.chouine is None:  # (a chouine: its declarer's choices left out, not all good)
+            out.append(self._fill(self.sp.pgettext(*_NONE["you" if self.you is not None else "they"])))
+        seats = (self.you,) if self.you is not None else (0, 1)
+        good = well_played(decisions, seats)
+        if good is not None:
+            out.append(self.well(good))
+        return tuple(out)
+
+
+__all__ = [
+    "GIFT",
+    "WIN_TURN",
+    "Gift",
+    "Graded",
+    "Synthesis",
+    "decisive_gift",
+    "graded_decisions",
+    "turning_point",
+    "well_played",
+]

@@ -97,8 +97,8 @@ def inline_image(path: str, css_class: str, size: int) -> Markup:
 
 def image_data_url(path: str) -> Markup:
     """An SVG image of ``static/`` as a ``data:`` URL (the favicon: no request), to write in a
-    double-quoted attribute (``<``, ``>``, ``&`` and ``"`` are percent-encoded)."""
-    return Markup("data:image/svg+xml," + quote(_image_text(path).replace('"', "'"), safe=" =:/,.-'"))
+    double-quoted attribute (``<``, ``>``, ``&``, ``"`` and spaces are percent-encoded)."""
+    return Markup("data:image/svg+xml," + quote(_image_text(path).replace('"', "'"), safe="=:/,.-'"))
 
 
 #: Precompressed variants written by the build, best first.

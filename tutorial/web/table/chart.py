@@ -282,7 +282,7 @@ def chance_words(player: str, chance: float, exact: bool) -> str:
     if level is Likelihood.VERY_LIKELY:
         return str(pgettext("chart", "%(player)s has a very good chance of winning the deal")) % values
     if level is Likelihood.LIKELY:
-        return str(pgettext("chart", "%(player)s has a fair chance of winning the deal")) % values
+        return str(pgettext("chart", "%(player)s has a better than even chance of winning the deal")) % values
     if level is Likelihood.EVEN:
         return str(pgettext("chart", "%(player)s has an even chance of winning the deal")) % values
     if level is Likelihood.UNLIKELY:

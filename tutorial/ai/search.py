@@ -330,6 +330,7 @@ CONFIGS: dict[str, Config] = {
         exact_endgame=True,
         exact_samples=12,
         avoid_blunders=True,
+        scale_budget=True,
     ),
 }
 

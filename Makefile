@@ -10,7 +10,7 @@ PORT ?= 8000
 DOMAINS := content messages narration
 SCREENSHOTS ?= artifacts/screenshots
 
-.PHONY: setup run serve test test-long test-fast coverage lint typecheck lock catalogs extract update typography compile chromium nginx postgresql static bench loadtest clean
+.PHONY: setup run serve test test-long test-fast coverage lint typecheck lock catalogs extract update typography compile chromium nginx postgresql static lighthouse bench loadtest clean
 
 # Python packages come from the lock file (exact versions with their hashes: see the README's
 # "Dependencies"); the project itself is then installed without resolving anything.
@@ -115,6 +115,18 @@ run: setup
 # the pages, and the searches (deploy/stack.py, deploy/nginx.conf; see the README).
 serve: setup nginx
 	PORT=$(PORT) $(PY) -m deploy.stack
+
+# Lighthouse (pinned in benchmarks/lighthouse/, installed there from the npm registry; not part
+# of setup) with Debian's Chromium against the site as make run serves it: the first screens,
+# 3 runs each, medians with the load average, in artifacts/lighthouse/ (RUNS=1, PAGES="home step").
+LIGHTHOUSE_DIR := benchmarks/lighthouse
+$(LIGHTHOUSE_DIR)/node_modules/.installed: $(LIGHTHOUSE_DIR)/package.json $(LIGHTHOUSE_DIR)/package-lock.json
+	npm ci --prefix $(LIGHTHOUSE_DIR) --no-audit --no-fund --silent
+	touch $@
+
+RUNS ?= 3
+lighthouse: setup chromium $(LIGHTHOUSE_DIR)/node_modules/.installed
+	$(PY) benchmarks/lighthouse.py --runs $(RUNS) $(foreach p,$(PAGES),--page $(p))
 
 bench: setup
 	$(PY) benchmarks/engine_speed.py

@@ -35,8 +35,44 @@ from tutorial import create_app  # noqa: E402
 from tutorial.web.play.games import Game, dumps  # noqa: E402
 
 KEY = "reading key"
-_BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "dt", "dd", "tr", "summary", "caption", "figcaption"}
-_SKIP = {"script", "style", "head", "nav", "footer", "header"}
+_BLOCKS = {
+    "p",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "dt",
+    "dd",
+    "tr",
+    "summary",
+    "caption",
+    "figcaption",
+    "legend",
+    "label",
+}
+_SKIP = {"script", "style", "head", "footer", "header"}
+_CONTAINERS = {
+    "div",
+    "section",
+    "article",
+    "aside",
+    "ul",
+    "ol",
+    "dl",
+    "table",
+    "form",
+    "fieldset",
+    "nav",
+    "figure",
+}
+
+
+def _squeeze(text: str) -> str:
+    """Runs of ordinary white space as one space; non-breaking spaces kept as they are."""
+    return re.sub(r"[ \t\n\r\f\v]+", " ", text).strip(" \t\n\r\f\v")
+
+
 _MOVE = re.compile(r'href="(/[a-z]{2}/play/[^"#?]+/m/[^"#?]+)(?:#[^"]*)?"')
 _ASK = re.compile(r'href="(/[a-z]{2}/demo/[\w-]+/\d+/ask)"')
 _ANSWER = re.compile(r'href="(/[a-z]{2}/demo/[\w-]+/\d+/ask/[^"#?]+)"')
@@ -44,12 +80,19 @@ _REPLAY = re.compile(r'href="(/[a-z]{2}/replay/[^"#?/]+)/\d+"')
 _YES = re.compile(r'href="(/[a-z]{2}/play/[^"#]+/m/[^"#]+\?sure=[^"#]+)(?:#[^"]*)?"')
 
 
-def page_text(body: str) -> str:
+def page_text(body: str) -> str:  # noqa: C901 (one walk, its cases side by side)
     """The page's main content as text: one line a block, cards by name, links in brackets."""
     root = lxml_html.fromstring(body)
     main = root.find(".//main")
     node = main if main is not None else root
     lines: list[str] = []
+    pending: list[str] = []  # text outside any block, said as its own line between blocks
+
+    def flush() -> None:
+        text = _squeeze("".join(pending))
+        if text:
+            lines.append(text)
+        pending.clear()
 
     def walk(el: lxml_html.HtmlElement, out: list[str]) -> None:
         tag = el.tag if isinstance(el.tag, str) else ""
@@ -62,6 +105,9 @@ def page_text(body: str) -> str:
             out.append(el.tail or "")
             return
         block = tag in _BLOCKS
+        container = tag in _CONTAINERS and out is pending
+        if (block or container) and out is pending:
+            flush()
         words: list[str] = [] if block else out
         if tag in ("a", "button"):
             words.append(" [link: " if tag == "a" else " [button: ")
@@ -71,13 +117,16 @@ def page_text(body: str) -> str:
         if tag in ("a", "button"):
             words.append("] ")
         if block:
-            text = re.sub(r"\s+", " ", "".join(words)).strip()
+            text = _squeeze("".join(words))
             if text:
                 prefix = "#" * int(tag[1]) + " " if tag in ("h1", "h2", "h3", "h4") else ""
                 lines.append(prefix + text)
+        if container:
+            flush()
         out.append(el.tail or "")
 
-    walk(node, [])
+    walk(node, pending)
+    flush()
     return "\n".join(lines) + "\n"
 
 

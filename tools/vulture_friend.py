@@ -7,6 +7,7 @@ Jinja templates (tutorial/web/templates/friend/, _table.html) or called back by 
 post_moves  # FriendView.post_moves: _table.html (a playable card is a form)
 next_url  # FriendView fields: friend/table.html
 invite_url
+new_table  # the /<lang>/table/new route (Flask calls it)
 _refused  # friend blueprint error handlers and after_request hook
 _database_down
 _private

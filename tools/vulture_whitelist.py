@@ -79,3 +79,13 @@ fail
 # Issue 8: a view registered by decorator; the gunicorn worker class named in gunicorn.conf.py.
 robots
 Worker
+
+# benchmarks/lighthouse.py: Run's fields, read by name from dataclasses.asdict() in the table.
+performance
+accessibility
+best_practices
+seo
+fcp_ms
+tbt_ms
+lcp_element
+requests_before_lcp

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from tutorial.web import assets, build_static
 
@@ -101,3 +102,55 @@ def test_built_assets_are_sent_precompressed(app: Flask, accept: str, encoding: 
     direct = client.get(f"/static/{key}.gz")
     direct.close()
     assert direct.status_code == 404
+
+
+@pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
+@pytest.mark.parametrize("name", sorted(assets.STYLESHEETS))
+def test_each_page_stylesheet_is_built_from_its_sources_in_order(name: str) -> None:
+    manifest = assets.load_manifest()
+    built = (assets.STATIC_DIR / manifest[assets.bundle_path(name)]).read_text(encoding="utf-8")
+    position = 0
+    for part in assets.STYLESHEETS[name]:
+        source = (assets.STATIC_DIR / manifest[part]).read_text(encoding="utf-8").rstrip("\n")
+        found = built.find(source, position)
+        assert found >= position, (name, part)
+        position = found + len(source)
+    assert position == len(built.rstrip("\n"))
+
+
+def test_without_a_build_a_page_links_its_stylesheets_one_by_one(app: Flask) -> None:
+    with app.test_request_context("/en/"):
+        built = app.extensions["chouine_assets"]
+        app.extensions["chouine_assets"] = {}
+        try:
+            assert assets.stylesheets("friend-table") == [
+                "/static/css/site.css",
+                "/static/css/table.css",
+                "/static/css/friend.css",
+            ]
+            assert assets.stylesheets() == ["/static/css/site.css"]
+        finally:
+            app.extensions["chouine_assets"] = built
+
+
+def test_the_favicon_is_a_data_url_safe_in_a_double_quoted_attribute() -> None:
+    url = str(assets.image_data_url("img/favicon.svg"))
+    assert url.startswith("data:image/svg+xml,%3Csvg ")
+    assert not set('<>&"#') & set(url)
+
+
+def test_the_logo_is_drawn_inline_and_hidden_from_assistive_technology() -> None:
+    svg = str(assets.inline_image("img/logo.svg", "brand__logo", 28))
+    head = '<svg class="brand__logo" width="28" height="28" aria-hidden="true" focusable="false" '
+    assert svg.startswith(head)
+    assert svg.endswith("</svg>")
+
+
+@pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
+def test_a_built_asset_is_sent_without_a_file_name(client: FlaskClient) -> None:
+    key = assets.load_manifest()["css/site.css"]
+    for accept in ("br", "identity"):
+        response = client.get(f"/static/{key}", headers={"Accept-Encoding": accept})
+        response.close()
+        assert response.status_code == 200
+        assert "Content-Disposition" not in response.headers

@@ -51,10 +51,11 @@ What the other parts of the site use
 - Rendering: ``tutorial.web.render.render_page(template, block="content", status=200, **ctx)``
   renders the whole page, or only ``block`` (preceded by a ``<title>``) for an htmx request
   that is neither a history restore nor a "full" request. ``Vary`` names the htmx headers.
-- Templates extend ``base.html`` and fill ``title`` (plain text; " · Learn Chouine" is
-  added), ``head_extra`` (e.g. ``<link rel="stylesheet" href="{{ asset('css/table.css') }}">``
-  or ``<script src="{{ asset('js/demo.js') }}" defer></script>``), ``content`` (inside
-  ``<main id="main">``) and optionally ``description``. A block rendered alone for htmx
+- Templates extend ``base.html``, name their one stylesheet at their top (``{% set
+  stylesheet = "table" %}``, see :data:`tutorial.web.assets.STYLESHEETS`) and fill ``title``
+  (plain text; " · Learn Chouine" is added), ``head_extra`` (e.g. ``<script src="{{
+  asset('js/demo.js') }}" defer></script>``), ``content`` (inside ``<main id="main">``) and
+  optionally ``description``. A block rendered alone for htmx
   still gets the macros the template imports at its top (``render_page`` runs the imports).
 - Template globals: ``asset(path)`` (hashed URL of ``static/<path>``), ``card(code, label=None,
   size="md", state=None)`` and ``card_row(cards, label, size="sm")`` (see

@@ -4,6 +4,12 @@
 asset into ``static/build/`` and a ``manifest.json`` that maps a source path
 (``css/site.css``) to its hashed copy (``build/css/site.0123456789.css``). Templates call
 ``asset("css/site.css")`` for the URL. Without a build the plain file is linked instead.
+
+Each page links one stylesheet (:data:`STYLESHEETS`: the site's rules joined with those of its
+part, written by the build), so that the first paint waits for one request after the page's:
+templates name theirs with ``{% set stylesheet = "table" %}`` at their top, and ``base.html``
+links ``stylesheets(stylesheet)``. The logo is drawn inline (:func:`inline_image`) and the
+favicon is a ``data:`` URL, so neither is a request of the first screen.
 """
 
 from __future__ import annotations
@@ -11,9 +17,13 @@ from __future__ import annotations
 import json
 import mimetypes
 import posixpath
+import re
+from functools import cache
 from pathlib import Path
+from urllib.parse import quote
 
 from flask import Flask, Response, abort, current_app, request, send_from_directory, url_for
+from markupsafe import Markup
 from werkzeug.security import safe_join
 
 #: The repository's ``static/`` folder.
@@ -42,6 +52,53 @@ def asset(path: str) -> str:
     """
     manifest: dict[str, str] = current_app.extensions.get("chouine_assets", {})
     return url_for("static", filename=manifest.get(path, path))
+
+
+#: The stylesheet of each kind of page, by name: the sources it joins, in this order. The build
+#: writes each of more than one source as :func:`bundle_path`; ``"site"`` is ``css/site.css``.
+STYLESHEETS: dict[str, tuple[str, ...]] = {
+    "site": ("css/site.css",),
+    "rules": ("css/site.css", "css/rules.css"),
+    "table": ("css/site.css", "css/table.css"),
+    "friend": ("css/site.css", "css/friend.css"),
+    "friend-table": ("css/site.css", "css/table.css", "css/friend.css"),
+}
+
+
+def bundle_path(name: str) -> str:
+    """Path under ``static/`` of the stylesheet named ``name`` (beside its sources, so that
+    their ``url(...)`` references still hold)."""
+    parts = STYLESHEETS[name]
+    return parts[0] if len(parts) == 1 else f"css/page-{name}.css"
+
+
+def stylesheets(name: str = "site") -> list[str]:
+    """URLs of the stylesheets to link for a page of kind ``name``: the one built for it, or,
+    without a build, its sources one by one."""
+    manifest: dict[str, str] = current_app.extensions.get("chouine_assets", {})
+    path = bundle_path(name)
+    if path in manifest:
+        return [asset(path)]
+    return [asset(part) for part in STYLESHEETS[name]]
+
+
+@cache
+def _image_text(path: str) -> str:
+    return (STATIC_DIR / path).read_text(encoding="utf-8").strip()
+
+
+def inline_image(path: str, css_class: str, size: int) -> Markup:
+    """An SVG image of ``static/`` drawn in the page (no request), decorative (hidden from
+    assistive technology): ``<svg class=… width=… height=… aria-hidden="true">``."""
+    svg = _image_text(path)
+    attributes = f'class="{css_class}" width="{size}" height="{size}" aria-hidden="true" focusable="false" '
+    return Markup(re.sub(r"^<svg ", "<svg " + attributes, svg, count=1))
+
+
+def image_data_url(path: str) -> Markup:
+    """An SVG image of ``static/`` as a ``data:`` URL (the favicon: no request), to write in a
+    double-quoted attribute (``<``, ``>``, ``&`` and ``"`` are percent-encoded)."""
+    return Markup("data:image/svg+xml," + quote(_image_text(path).replace('"', "'"), safe=" =:/,.-'"))
 
 
 #: Precompressed variants written by the build, best first.
@@ -73,10 +130,17 @@ def serve_static(filename: str) -> Response:
             response = send_from_directory(STATIC_DIR, filename + suffix, mimetype=mimetype)
             response.headers["Content-Encoding"] = encoding
             response.vary.add("Accept-Encoding")
-            return response
+            return _shown_inline(response)
     response = send_from_directory(STATIC_DIR, filename)
     if filename.startswith("build/"):
         response.vary.add("Accept-Encoding")
+    return _shown_inline(response)
+
+
+def _shown_inline(response: Response) -> Response:
+    """Without Werkzeug's ``Content-Disposition: inline; filename=…`` (inline is what a browser
+    does anyway; the name was the precompressed copy's ``….css.br``): bytes of every first visit."""
+    response.headers.pop("Content-Disposition", None)
     return response
 
 
@@ -94,4 +158,7 @@ def _cache_static(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     app.extensions["chouine_assets"] = load_manifest()
     app.add_template_global(asset)
+    app.add_template_global(stylesheets)
+    app.add_template_global(inline_image)
+    app.add_template_global(image_data_url)
     app.after_request(_cache_static)

@@ -3,7 +3,9 @@
 1. Copy htmx from ``node_modules/htmx.org/dist/htmx.min.js`` (installed from the npm registry,
    pinned in package-lock.json) to ``static/vendor/htmx.min.js`` (not committed), and its
    server-sent events extension (``dist/ext/hx-sse.min.js``, the same package) beside it.
-2. Draw the card sprites (``img/cards-<lang>.svg``, see :mod:`tutorial.web.cards`).
+2. Draw the card sprites (``img/cards-<lang>.svg``, see :mod:`tutorial.web.cards`), and join
+   each page's stylesheet from its sources (``css/page-<name>.css``, see
+   :data:`tutorial.web.assets.STYLESHEETS`).
 3. Write a content-hashed copy of every asset (CSS, JS, SVG, …) into ``static/build/`` and
    ``static/build/manifest.json`` (source path → hashed path, both relative to ``static/``).
    ``url(...)`` references between CSS and other assets are rewritten to the hashed names.
@@ -21,7 +23,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from tutorial.web.assets import BUILD_DIR, MANIFEST, STATIC_DIR
+from tutorial.web.assets import BUILD_DIR, MANIFEST, STATIC_DIR, STYLESHEETS, bundle_path
 from tutorial.web.cards import sprite, sprite_path
 from tutorial.web.i18n import LANGUAGES
 
@@ -55,7 +57,8 @@ def copy_vendor() -> None:
 
 
 def _sources() -> dict[str, bytes]:
-    """Every asset by its path under static/ (sprites generated, not read from disk)."""
+    """Every asset by its path under static/ (sprites and page stylesheets generated, not read
+    from disk)."""
     sources: dict[str, bytes] = {}
     for path in sorted(STATIC_DIR.rglob("*")):
         rel = path.relative_to(STATIC_DIR).as_posix()
@@ -64,6 +67,9 @@ def _sources() -> dict[str, bytes]:
         sources[rel] = path.read_bytes()
     for lang in LANGUAGES:
         sources[sprite_path(lang)] = sprite(lang).encode("utf-8")
+    for name, parts in STYLESHEETS.items():
+        if len(parts) > 1:
+            sources[bundle_path(name)] = b"\n".join(sources[part].rstrip(b"\n") for part in parts) + b"\n"
     return sources
 
 

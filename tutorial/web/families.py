@@ -80,7 +80,7 @@ FAMILIES: tuple[Family, ...] = (
     _f("settings form", Kind.PAGE, "play?"),
     # friend tables: a table's page, claim and moves (its form, /<lang>/friend, is indexed);
     # its event stream
-    _f("friend tables", Kind.PAGE, "table/", "friend.table friend.claim friend.move"),
+    _f("friend tables", Kind.PAGE, "table/", "friend.table friend.claim friend.move friend.new_table"),
     _f("friend table streams", Kind.STREAM, "table/*/events", "friend.events"),
 )
 

@@ -25,6 +25,11 @@ def test_the_form_offers_the_engines_settings(friend_app: Flask) -> None:
     assert 'method="post"' in text
 
 
+def test_table_new_is_the_forms_address_too(friend_app: Flask) -> None:
+    response = friend_app.test_client().get("/fr/table/new")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/fr/friend")
+
+
 def test_the_host_gets_a_seat_cookie_and_the_invitation_link(friend_app: Flask) -> None:
     host = friend_app.test_client()
     response = host.post(

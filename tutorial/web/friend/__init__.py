@@ -227,6 +227,12 @@ def new(lang: str) -> Response:
     return _new_form(lang)
 
 
+@bp.get("/<lang:lang>/table/new")
+def new_table(lang: str) -> Response:
+    """The address a host may guess or be given for a new table: the form's one page."""
+    return redirect(url_for("friend.new", lang=lang), 308)
+
+
 @bp.post("/<lang:lang>/table")
 def create(lang: str) -> Response:
     """The form posted: a new table, the host seated (or the form again, 400 or 429)."""

@@ -1,0 +1,96 @@
+"""The first screen paints with the page and its one stylesheet (issue 27): its cards are drawn
+from symbols inlined in the page, not from the card sprite; no script holds the first paint;
+and nothing but the page and that stylesheet is fetched before it (the logo is inline, the
+favicon a ``data:`` URL).
+
+The browser says which resources held the first paint: Resource Timing's
+``renderBlockingStatus`` ("blocking" for a stylesheet of the head or a script without
+``defer``/``async``). The cards are drawn when each one's ``<use>`` has a box: a ``<use>`` of a
+symbol that is not there (the sprite answered empty here) has none; a card not drawn at this
+screen's width (``display: none``) is left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+#: Pages of the fast path whose first screen shows cards, and the practice table's first page.
+PAGES = ["/en/", "/fr/demo/first-deal/1", "/es/demo/first-deal/5/ask", "/en/rules/summary", "/en/play"]
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+#: Pages with cards on their first screen, and the screen.
+WITH_CARDS = [
+    ("/en/", PHONE),
+    ("/fr/demo/first-deal/1", LAPTOP),
+    ("/es/demo/first-deal/5/ask", PHONE),
+    ("/en/demo/first-deal/19", LAPTOP),
+]
+#: An empty sprite, sent instead of the real one.
+EMPTY_SPRITE = '<svg xmlns="http://www.w3.org/2000/svg"></svg>'
+
+_CARDS = """() => [...document.querySelectorAll("svg.card")]
+.filter((card) => card.getClientRects().length > 0)
+.map((card) => {
+  const box = card.getBoundingClientRect();
+  const drawn = [...card.querySelectorAll("use")].every((use) => {
+    const b = use.getBBox();
+    return b.width > 0 && b.height > 0;
+  });
+  return {card: card.dataset.card, onScreen: box.top < innerHeight && box.bottom > 0, drawn};
+})"""
+
+_BLOCKING = """() => performance.getEntriesByType("resource")
+  .filter((e) => e.renderBlockingStatus === "blocking")
+  .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}`)"""
+
+_BEFORE_PAINT = """() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return performance.getEntriesByType("resource")
+    .filter((e) => e.startTime < paint.startTime)
+    .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}`);
+}"""
+
+_SCRIPTS = """() => [...document.scripts].map((s) => ({
+  src: s.getAttribute("src"), defer: s.defer, async: s.async, module: s.type === "module"}))"""
+
+
+def _wait_for_first_paint(page: Any) -> None:
+    # (a function, not an expression: an expression would be evaluated as a string, which the
+    # CSP refuses)
+    page.wait_for_function('() => performance.getEntriesByName("first-contentful-paint").length > 0')
+
+
+@pytest.mark.parametrize(("url", "screen"), WITH_CARDS)
+def test_the_first_screen_draws_its_cards_without_the_sprite(
+    site: Any, url: str, screen: dict[str, int]
+) -> None:
+    site.set_viewport_size(screen)
+    sprites: list[str] = []
+
+    def empty_sprite(route: Any) -> None:
+        sprites.append(route.request.url)
+        route.fulfill(status=200, content_type="image/svg+xml", body=EMPTY_SPRITE)
+
+    site.route("**/img/cards-*.svg", empty_sprite)
+    site.goto(url)
+    cards = site.evaluate(_CARDS)
+    on_screen = [c for c in cards if c["onScreen"]]
+    assert on_screen, f"{url}: no card on the first screen"
+    assert all(c["drawn"] for c in cards), [c["card"] for c in cards if not c["drawn"]]
+    assert not sprites, f"{url}: the sprite was fetched before the load: {sprites}"
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_only_the_stylesheet_holds_the_first_paint(site: Any, url: str) -> None:
+    site.goto(url)
+    _wait_for_first_paint(site)
+    blocking = site.evaluate(_BLOCKING)
+    assert len(blocking) == 1 and blocking[0].startswith("link /static/") and ".css" in blocking[0], blocking
+    scripts = site.evaluate(_SCRIPTS)
+    assert scripts, "the page has no script"
+    for script in scripts:
+        assert script["src"] and (script["defer"] or script["async"] or script["module"]), script
+    before = site.evaluate(_BEFORE_PAINT)
+    assert not [r for r in before if r.startswith(("img ", "link /static/build/img", "other"))], before

@@ -20,7 +20,8 @@ core. ``--coach N`` also times the coach's one evaluation of a position
 reasons, expert, up to two batches of deals) on every real decision of N deals.
 
 Work is spread over ``--jobs`` processes; each process plays whole deck pairs, so the figures
-do not depend on the number of jobs. The machine is shared: times are noisy.
+do not depend on the number of jobs. The running score goes to stderr after every batch of
+pairs, so a long run says where it has got to. The machine is shared: times are noisy.
 """
 
 from __future__ import annotations
@@ -192,6 +193,17 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def _progress(level: str, opponent: str, tally: Tally) -> None:
+    """The running score on stderr, so a long run says where it has got to."""
+    low, high = wilson(tally.score, tally.deals)
+    print(
+        f"{level} vs {opponent}: {tally.deals} deals so far, {100 * tally.score / tally.deals:.1f}% "
+        f"({100 * low:.1f}–{100 * high:.1f}%), decision p95 {quantile(tally.times, 0.95) * 1000:.1f} ms",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def run(level: str, opponent: str, pairs: int, jobs: int, seed: int) -> Tally:
     chunk = max(1, min(25, pairs // (4 * jobs) or 1))
     tasks = [(level, opponent, seed, s, min(pairs, s + chunk)) for s in range(0, pairs, chunk)]
@@ -199,10 +211,12 @@ def run(level: str, opponent: str, pairs: int, jobs: int, seed: int) -> Tally:
     if jobs <= 1:
         for task in tasks:
             total.merge(_job(task))
+            _progress(level, opponent, total)
     else:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for part in pool.imap_unordered(_job, tasks):
                 total.merge(part)
+                _progress(level, opponent, total)
     return total
 
 

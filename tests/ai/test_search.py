@@ -3,7 +3,9 @@ the value of a finished deal."""
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from ai_helpers import random_position
@@ -11,10 +13,12 @@ from ai_helpers import random_position
 from tutorial.ai import greedy_action
 from tutorial.ai.search import (
     WIN_WEIGHT,
+    Config,
     Solver,
     greedy_move,
     minimax,
     playout,
+    sample_count,
     split_utility,
     utility,
 )
@@ -117,3 +121,17 @@ def test_a_playout_ends_the_deal() -> None:
     state = FastDeal.from_deal(Deal(random_position(1, 0)[0], 0))
     playout(state)
     assert state.is_over
+
+
+def test_a_scaled_budget_buys_more_deals_as_the_playouts_shorten() -> None:
+    flat = Config(budget=1000, min_samples=10, max_samples=150, exact_from_trick=99, exact_endgame=True)
+    scaled = replace(flat, scale_budget=True)
+    # Without scaling, the budget is shared among the moves, within the bounds, at any trick.
+    assert [sample_count(flat, trick, 5) for trick in (1, 6, 11)] == [150, 150, 150]
+    assert sample_count(flat, 1, 10) == 100
+    assert sample_count(flat, 1, 1000) == 10
+    # Scaled: the same at trick 1, then more deals each trick (a playout is shorter).
+    counts = [sample_count(scaled, trick, 10) for trick in range(1, 12)]
+    assert counts[0] == 100
+    assert all(a < b for a, b in itertools.pairwise(counts))
+    assert counts[-1] < 2 * counts[0]  # a playout's fixed cost does not shrink

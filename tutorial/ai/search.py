@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tutorial.engine import ALL_CARDS, DEAL_POINTS, SUITS, Card, Deal, Swap
+from tutorial.engine import ALL_CARDS, DEAL_POINTS, DECK_SIZE, SUITS, Card, Deal, Swap
 from tutorial.engine.fast import (
     AU_SEPT,
     CHOUINE,
@@ -303,6 +303,11 @@ class Config:
     infer_model: str = "greedy"
     #: The player leaves out the gross errors of :mod:`tutorial.ai.blunders`.
     avoid_blunders: bool = False
+    #: Scale ``budget`` and ``max_samples`` by how much cheaper a playout is than at trick 1
+    #: (one from trick ``t`` plays ``17 - t`` tricks; its fixed cost, the deal dealt and
+    #: copied, is about :data:`_PLAYOUT_OVERHEAD` tricks' worth): the same time buys more
+    #: deals later in the talon.
+    scale_budget: bool = False
 
 
 CONFIGS: dict[str, Config] = {
@@ -325,6 +330,7 @@ CONFIGS: dict[str, Config] = {
         exact_endgame=True,
         exact_samples=12,
         avoid_blunders=True,
+        scale_budget=True,
     ),
 }
 
@@ -482,11 +488,7 @@ def search(
         ]
         exhaustive = True
         rounds = 1
-    count = (
-        config.exact_samples
-        if exact
-        else max(config.min_samples, min(config.max_samples, config.budget // max(1, width)))
-    )
+    count = config.exact_samples if exact else sample_count(config, deal.trick_number, width)
     hands: list[int] = []
     result = SearchResult(seat, stats, 0, hands, exhaustive=exhaustive)
     for _ in range(rounds):
@@ -498,6 +500,20 @@ def search(
         if settled is not None and settled(result):
             break
     return result
+
+
+#: A playout's fixed cost (dealing the sampled cards, copying), in tricks played (measured).
+_PLAYOUT_OVERHEAD = 7
+
+
+def sample_count(config: Config, trick: int, width: int) -> int:
+    """Deals to sample for ``width`` playouts each, within the level's budget."""
+    budget, most = config.budget, config.max_samples
+    if config.scale_budget:
+        full = _PLAYOUT_OVERHEAD + DECK_SIZE // 2
+        cost = _PLAYOUT_OVERHEAD + DECK_SIZE // 2 - trick + 1
+        budget, most = budget * full // cost, most * full // cost
+    return max(config.min_samples, min(most, budget // max(1, width)))
 
 
 def _solve_known(

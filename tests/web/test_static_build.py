@@ -135,8 +135,8 @@ def test_without_a_build_a_page_links_its_stylesheets_one_by_one(app: Flask) -> 
 
 def test_the_favicon_is_a_data_url_safe_in_a_double_quoted_attribute() -> None:
     url = str(assets.image_data_url("img/favicon.svg"))
-    assert url.startswith("data:image/svg+xml,%3Csvg ")
-    assert not set('<>&"#') & set(url)
+    assert url.startswith("data:image/svg+xml,%3Csvg%20")
+    assert not set('<>&"# ') & set(url)  # a URL has no raw space (the HTML validator says so)
 
 
 def test_the_logo_is_drawn_inline_and_hidden_from_assistive_technology() -> None:

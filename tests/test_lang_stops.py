@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
+@pytest.mark.long  # a traced request in a fresh process: half a minute, in make test-long
 def test_nothing_below_the_edge_reads_the_language_again() -> None:
     url = "/fr/demo/full-deal/6/ask/AC"  # an answer page: the step, the question, the coach
     run = subprocess.run(

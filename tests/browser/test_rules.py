@@ -28,7 +28,11 @@ def rules_pages(page: Any, lang: str) -> list[str]:
     return [f"/{lang}/rules", *sections]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "lang",
+    # One template for the three languages: English in make test, French and Spanish in make test-long.
+    [pytest.param(lang, marks=pytest.mark.long) if lang != "en" else lang for lang in LANGS],
+)
 def test_every_rules_page_reads_well(site: Any, lang: str, screenshots: Path) -> None:
     """Each page: 200, its language, a heading, images with alternatives, no sideways scroll at
     360 px; no axe violation on every page in French and, in Spanish and English, on the pages

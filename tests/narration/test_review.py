@@ -115,6 +115,7 @@ def test_a_card_that_gave_away_more_than_the_margin_is_where_the_count_was_lost(
     assert not any("costliest" in s or "lost at trick" in s for s in said)
 
 
+@pytest.mark.long  # every step of every demo: in make test-long
 def test_a_well_played_choice_is_never_one_the_step_notes_call_slight() -> None:
     """The step's note says "nothing much hangs on this choice" below a few points: the synthesis
     praises a choice only when the next best one loses :data:`WELL_POINTS` or more."""

@@ -9,8 +9,13 @@ steps at every third position, the "are you sure?" page when the coach warns, th
 the replay of that deal's record every third step, its last step (the synthesis, the chart) and
 the steps that tell of the seven of trumps (drawn, exchanged).
 
-    python tools/reading_pages.py OUT [--lang fr es en] [--game ID]
+    python tools/reading_pages.py OUT [--lang fr es en] [--game ID] [--set coach|rules]
         # writes OUT/<lang>/NNN.txt and OUT/<lang>/index.txt (file, URL)
+
+``--set rules`` renders the rule text and the interface instead: the home page, every rules
+page (the summary, the glossary, the FAQ and the strategy page among them), the lists of
+narrated deals and of replays, the practice and friend forms, and the error pages a mistyped
+address gets.
 
 The practice deal is a seeded game (``--game``, the same pages each run) with "warn me" on;
 the learner plays the first move offered, and the last one at every fourth position (so a
@@ -191,6 +196,18 @@ def practice_pages(get: Get, lang: str, game_id: str) -> list[str]:
     return urls
 
 
+_RULE = re.compile(r'href="(/[a-z]{2}/rules/[\w-]+)(?:#[^"]*)?"')
+
+
+def rules_pages(get: Get, lang: str) -> list[str]:
+    """The rule text and the interface around it, in the order of the rules' own contents."""
+    index = f"/{lang}/rules"
+    sections = list(dict.fromkeys(_RULE.findall(get(index).text)))
+    interface = [f"/{lang}/demo/", f"/{lang}/play", f"/{lang}/friend", f"/{lang}/replay"]
+    errors = [f"/{lang}/play/garbage", f"/{lang}/rules/no-such-page", f"/{lang}/table/nosuchtable"]
+    return [f"/{lang}/", index, *sections, *interface, *errors]
+
+
 def seven_steps(packed: str) -> list[int]:
     """The replay's steps that tell of the seven of trumps: drawn (the exchange opens) or
     exchanged (rules 9 and 10), so that a reader sees where the story says it."""
@@ -212,18 +229,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--lang", nargs="+", default=["fr", "es", "en"])
     parser.add_argument("--game", default="reading0001")
+    parser.add_argument("--set", choices=("coach", "rules"), default="coach")
     args = parser.parse_args(argv)
     client = create_app({"TESTING": True, "SECRET_KEY": KEY}).test_client()
     get = client_getter(client)
     for lang in args.lang:
         folder = args.out / lang
         folder.mkdir(parents=True, exist_ok=True)
-        urls = [*demo_pages(get, lang), *practice_pages(get, lang, args.game)]
+        if args.set == "rules":
+            urls = rules_pages(get, lang)
+        else:
+            urls = [*demo_pages(get, lang), *practice_pages(get, lang, args.game)]
         index = []
         for i, url in enumerate(dict.fromkeys(urls), 1):
             page = get(url)
             name = f"{i:03}.txt"
-            (folder / name).write_text(f"URL: {url}\n\n{page_text(page.text)}", encoding="utf-8")
+            head = f"URL: {url}\n" + (f"Status: {page.status}\n" if page.status != 200 else "")
+            (folder / name).write_text(f"{head}\n{page_text(page.text)}", encoding="utf-8")
             index.append(f"{name}\t{url}")
         (folder / "index.txt").write_text("\n".join(index) + "\n", encoding="utf-8")
         print(f"{lang}: {len(index)} pages in {folder}")

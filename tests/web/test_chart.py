@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask_babel import force_locale
 
 from tutorial.ai import Grade, GradeKind
-from tutorial.engine import replay
+from tutorial.engine import ALL_CARDS, replay
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, action_step, demos, frames_of
 from tutorial.narration.language import speaker
+from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.replay.packing import unpack
 from tutorial.web.table.chart import (
@@ -134,3 +136,62 @@ def test_the_chart_says_chances_on_the_coach_s_scale(app: Flask) -> None:
     with app.test_request_context("/en/"), force_locale("en"):
         for chance in (0.0, 0.2, 0.5, 0.6, 0.8, 0.97):
             assert coach.chance(chance) in chance_words("Alice", chance, exact=False), chance
+
+
+# ---------------------------------------------------------------- the row, the mark, the headline
+def _story_chart(slug: str) -> tuple[Chart, tuple[str, ...]]:
+    demo = _demo(slug)
+    chosen = demo_decisions(demo)
+    grades = list(deal_grades(demo)[action_step(demo.record, 0) - 1 :])
+    steps = demo.replay.steps
+    known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
+    result = demo.replay.final.result
+    assert result is not None
+    coach = Coach(speaker("en"), demo.record.players)
+    story = Synthesis(coach).story(graded_decisions(steps, known), result)
+    built = build_chart(
+        0,
+        demo.record.players,
+        chosen,
+        grades,
+        lambda d: coach.action(d.action, d.before),
+        coach.grade_name,
+        lambda _: None,
+        outcome(result, 0),
+        costs=story.costs,
+        turn=story.turn,
+    )
+    return built, story.sentences
+
+
+@pytest.mark.parametrize("slug", ["first-deal", "full-deal", PRACTICE])
+def test_the_turning_point_s_row_says_the_headline_s_fact(slug: str) -> None:
+    """The review said "The deal turned at trick 10" while that trick's row read "a better
+    than even chance | mistake": a row says what its choice did, in the headline's measure
+    (the same cards, the same numbers), and the headline's decision is the one row marked as
+    the turning point."""
+    built, sentences = _story_chart(slug)
+    turns = [p for p in built.points if p.turn]
+    assert len(turns) == 1, turns
+    turn = turns[0]
+    assert turn.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE) and turn.cost
+    headline = next(s for s in sentences if f"trick {turn.trick}" in s)
+    names = {speaker("en").card(c) for c in ALL_CARDS}
+    for name in names:
+        if name in turn.cost:
+            assert name in headline, (name, turn.cost, headline)
+    for number in re.findall(r"\d+", turn.cost):
+        assert number in re.findall(r"\d+", headline), (number, turn.cost, headline)
+    for point in built.marked:
+        assert point.cost, point  # every marked row says what its choice cost
+
+
+def test_a_marked_choice_of_the_charted_player_drops_from_the_coach_s_chance() -> None:
+    """The mark of the charted player's own choice says before and after: a segment drops from
+    the chance the coach's choice kept to the chance the move left."""
+    built, _ = _story_chart(PRACTICE)
+    own = [p for p in built.marked if p.player == "Camille" and not p.exact]
+    assert own and all(p.before is not None and p.before >= p.chance for p in own)
+    drawn = svg(built, "t", "Trick %(trick)s")
+    assert drawn.count('class="deal-chart__drop"') == sum(p.before != p.chance for p in own)
+    assert drawn.count('class="deal-chart__turn"') == 1

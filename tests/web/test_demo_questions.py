@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 from lxml import html
 
-from tutorial.engine import Reason
+from tutorial.engine import Reason, parse_action, url_form
 from tutorial.narration.coach import Coach
 from tutorial.narration.language import speaker
 from tutorial.web.answers import grade
@@ -62,8 +62,47 @@ def test_no_two_alternatives_are_explained_alike(number: int) -> None:
     if is_rule_question(deal):
         return  # every card of the hand, the engine's reason for each
     coach = Coach(speaker("en"), DEMO.record.players)
-    explained = [_explanation(coach, deal, grade(deal, a)) for a in offered(DEMO, number, coach)]
-    assert len(set(explained)) == len(explained)
+    answers = offered(DEMO, number, coach)
+    # The coach's choice and the move played are answers whatever they are explained with
+    # (their answers say so: "the coach's own", "about as good as the coach's choice"); every
+    # other answer adds an explanation of its own.
+    verdict = grade(deal, parse_action(DEMO.frame(number).token or ""))
+    kept = {verdict.best, verdict.action}
+    explained = [_explanation(coach, deal, grade(deal, a)) for a in answers if a not in kept]
+    given = {_explanation(coach, deal, grade(deal, a)) for a in kept}
+    assert len(set(explained)) == len(explained) and not given & set(explained)
+
+
+@pytest.mark.parametrize("number", ASKS)
+def test_a_question_offers_the_move_actually_played(client: FlaskClient, number: int) -> None:
+    """The step after the answer tells what was played: that move is one of the answers (the
+    first deal's question at step 5: the queen of clubs with the mariage)."""
+    token = DEMO.frame(number).token
+    assert token is not None
+    page = _page(client, f"{BASE}/{number}/ask")
+    hrefs = page.xpath("//a[contains(@class,'demo-ask__choice')]/@href")
+    assert f"{BASE}/{number}/ask/{url_form(parse_action(token))}" in hrefs
+
+
+@pytest.mark.parametrize("number", ASKS)
+def test_a_card_allowed_but_not_offered_says_so(client: FlaskClient, number: int) -> None:
+    """A card the rules allow that is not among the answers is shown as allowed ("also
+    allowed"), never with a refused card's look."""
+    deal = DEMO.frame(number).before
+    assert deal is not None
+    page = _page(client, f"{BASE}/{number}/ask")
+    assert not page.xpath("//*[contains(@class,'card--dimmed')]")
+    assert "may not be played" not in page.text_content()
+    hand = page.xpath("//ul[contains(@class,'demo-hand')][.//a[contains(@class,'play-card')]]/li")
+    assert len(hand) == len(deal.hands[deal.to_act])
+    for item in hand:
+        linked = bool(item.xpath(".//a[contains(@class,'play-card')]"))
+        note = " ".join(item.xpath(".//*[contains(@class,'demo-hand__note')]//text()")).strip()
+        label = " ".join(item.xpath(".//@aria-label | .//title/text()"))
+        if linked:
+            assert not note
+        else:
+            assert note == "also allowed" and "also allowed" in label, label
 
 
 @pytest.mark.parametrize("number", ASKS)

@@ -59,6 +59,7 @@ class Graded:
     action: Action
     grade: Grade
     taken: TrickWon | None = None
+    index: int = 0  # the action's index in the deal's record
 
 
 def graded_decisions(steps: Sequence[Step], grades: dict[int, Grade]) -> list[Graded]:
@@ -69,7 +70,9 @@ def graded_decisions(steps: Sequence[Step], grades: dict[int, Grade]) -> list[Gr
         grade = grades.get(step.index)
         if grade is None:
             continue
-        out.append(Graded(step.trick, step.player, step.before, step.action, grade, _trick_of(steps, i)))
+        out.append(
+            Graded(step.trick, step.player, step.before, step.action, grade, _trick_of(steps, i), step.index)
+        )
     return out
 
 
@@ -368,6 +371,69 @@ _WELL_POINTS = {
 }
 
 
+#: What one graded choice cost, in the chart's row of that choice: the same measure as the
+#: turning point's sentence (:meth:`Synthesis.measure`), so that the row, the mark and the
+#: headline say one fact. Keys: (form, measure); the points are :data:`_ROW_POINTS`.
+_ROW = {
+    ("you", "lost-exact"): pgettext("review-row", "With %(best)s, you would have won the deal."),
+    ("they", "lost-exact"): pgettext("review-row", "With %(best)s, %(player)s would have won the deal."),
+    ("you", "tied-exact"): pgettext(
+        "review-row", "With %(best)s, you would have won the deal rather than tied it."
+    ),
+    ("they", "tied-exact"): pgettext(
+        "review-row", "With %(best)s, %(player)s would have won the deal rather than tied it."
+    ),
+    ("you", "chance"): pgettext(
+        "review-row",
+        "With %(best)s, you would have had %(best_chance)s of winning the deal; as played, %(chance)s.",
+    ),
+    ("they", "chance"): pgettext(
+        "review-row",
+        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
+        "%(chance)s.",
+    ),
+}
+_ROW_POINTS = {
+    ("you", False): npgettext(
+        "review-row",
+        "With %(best)s, you would have ended the deal about %(num)s point better off.",
+        "With %(best)s, you would have ended the deal about %(num)s points better off.",
+    ),
+    ("you", True): npgettext(
+        "review-row",
+        "With %(best)s, you would have ended the deal %(num)s point better off.",
+        "With %(best)s, you would have ended the deal %(num)s points better off.",
+    ),
+    ("they", False): npgettext(
+        "review-row",
+        "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
+        "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+    ),
+    ("they", True): npgettext(
+        "review-row",
+        "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
+        "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
+    ),
+}
+#: The count's turning point in its row (:func:`decisive_gift`): what the card gave away.
+_ROW_GIFT = npgettext(
+    "review-row",
+    "%(other)s took %(num)s card point more than with %(best)s.",
+    "%(other)s took %(num)s card points more than with %(best)s.",
+)
+
+
+@dataclass(frozen=True)
+class Story:
+    """The synthesis and what the chart says with it: the sentences; the turning point's
+    action index (None when there is none), the decision the headline names; and, for each
+    inaccuracy or mistake (by action index), what it cost in the headline's own measure."""
+
+    sentences: tuple[str, ...]
+    turn: int | None
+    costs: dict[int, str]
+
+
 class Synthesis:
     """The synthesis in one language: ``coach`` speaks it; ``you`` is the learner's seat on the
     learner's own review (None: every player named)."""
@@ -405,40 +471,76 @@ class Synthesis:
             theirs=result.totals[1 - winner],
         )
 
-    def turn(self, d: Graded, result: DealResult) -> str:
-        """What the turning point cost, against the coach's choice."""
-        sp, coach = self.sp, self.coach
+    def measure(self, d: Graded, result: DealResult) -> str:
+        """How the turning point and its chart row weigh ``d`` against the coach's choice:
+        "lost-exact" (solved: the coach's choice won, the move did not, and the mover lost),
+        "tied-exact" (solved: the coach's choice won, the deal ended level), "lost" (the coach's
+        choice kept the mover ahead, the move put the mover behind, and the mover lost),
+        "chance" (the chance of winning changed its word), else "points"."""
         grade = d.grade
         best, mine = grade.best_estimate, grade.estimate
-        form = self._form(d.player)
-        follow = best.follow_up
-        if isinstance(grade.best, Swap) and isinstance(follow, Play):
-            better = sp.fill(sp.pgettext(*_THEN), card=sp.card(follow.card))
-        else:
-            better = coach.action(grade.best, d.before)
-        values: dict[str, object] = {
-            "trick": d.trick,
-            "player": coach.players[d.player],
-            "action": coach.action(d.action, d.before),
-            "best": better,
-            "best_chance": coach.chance(best.win_chance),
-            "chance": coach.chance(mine.win_chance),
-        }
         lost = result.winner is not None and result.winner != d.player
         if _exact(d):
             if _outcome(best.win_chance) == "won" and _outcome(mine.win_chance) != "won":
                 if lost:
-                    return self._fill(sp.pgettext(*_TURN[(form, "lost-exact")]), **values)
+                    return "lost-exact"
                 if result.winner is None:
-                    return self._fill(sp.pgettext(*_TURN[(form, "tied-exact")]), **values)
+                    return "tied-exact"
         elif lost and _ahead(best.win_chance) and _behind(mine.win_chance) and grade.win_loss >= WIN_TURN:
-            return self._fill(sp.pgettext(*_TURN[(form, "lost")]), **values)
+            return "lost"
         elif grade.win_loss >= WIN_TURN and Likelihood.of(best.win_chance) is not Likelihood.of(
             mine.win_chance
         ):
-            return self._fill(sp.pgettext(*_TURN[(form, "chance")]), **values)
-        num = max(1, round(grade.point_loss))
+            return "chance"
+        return "points"
+
+    def _values(self, d: Graded) -> dict[str, object]:
+        sp, coach = self.sp, self.coach
+        grade = d.grade
+        follow = grade.best_estimate.follow_up
+        if isinstance(grade.best, Swap) and isinstance(follow, Play):
+            better = sp.fill(sp.pgettext(*_THEN), card=sp.card(follow.card))
+        else:
+            better = coach.action(grade.best, d.before)
+        return {
+            "trick": d.trick,
+            "player": coach.players[d.player],
+            "action": coach.action(d.action, d.before),
+            "best": better,
+            "best_chance": coach.chance(grade.best_estimate.win_chance),
+            "chance": coach.chance(grade.estimate.win_chance),
+        }
+
+    def turn(self, d: Graded, result: DealResult) -> str:
+        """What the turning point cost, against the coach's choice."""
+        sp = self.sp
+        form, measure, values = self._form(d.player), self.measure(d, result), self._values(d)
+        if measure != "points":
+            return self._fill(sp.pgettext(*_TURN[(form, measure)]), **values)
+        num = max(1, round(d.grade.point_loss))
         return self._fill(sp.npgettext(*_TURN_POINTS[(form, _exact(d))], num), num=num, **values)
+
+    def cost(self, d: Graded, result: DealResult) -> str:
+        """What ``d`` cost, for its row of the chart: the turning point's measure
+        (:meth:`measure`), in one short sentence."""
+        sp = self.sp
+        form, measure, values = self._form(d.player), self.measure(d, result), self._values(d)
+        if measure != "points":
+            return self._fill(
+                sp.pgettext(*_ROW[(form, "chance" if measure == "lost" else measure)]), **values
+            )
+        num = max(1, round(d.grade.point_loss))
+        return self._fill(sp.npgettext(*_ROW_POINTS[(form, _exact(d))], num), num=num, **values)
+
+    def gift_cost(self, g: Gift) -> str:
+        """The count's turning point in its row: the card points it gave beyond the coach's card."""
+        d = g.decision
+        return self._fill(
+            self.sp.npgettext(*_ROW_GIFT, g.extra),
+            other=self.coach.players[1 - d.player],
+            num=g.extra,
+            best=self.sp.card(g.best),
+        )
 
     def taken(self, d: Graded) -> str | None:
         """The trick the turning point gave away, when it held a brisque's worth."""
@@ -489,22 +591,37 @@ class Synthesis:
     def say(
         self, decisions: Sequence[Graded], result: DealResult, with_result: bool = True
     ) -> tuple[str, ...]:
+        """The synthesis' sentences (:meth:`story`)."""
+        return self.story(decisions, result, with_result).sentences
+
+    def story(self, decisions: Sequence[Graded], result: DealResult, with_result: bool = True) -> Story:
         """At most four short sentences: the result; one turning point, the count's
         (:func:`decisive_gift`) or else the coach's costliest choice with the trick it gave
         away (or that there was none, unless a chouine decided the deal); what was well played.
-        ``with_result``: False where the page tells the result already (a narrated deal's end)."""
+        With them, the turning point's decision and what each graded choice cost, for the
+        chart's rows. ``with_result``: False where the page tells the result already (a
+        narrated deal's end)."""
         out = [self.result(result)] if with_result else []
         if result.chouine is not None:
             # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
             decisions = [d for d in decisions if d.player != result.chouine]
+        costs = {
+            d.index: self.cost(d, result)
+            for d in decisions
+            if d.grade.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)
+        }
         # One turning point: the count's, when a gift beyond the margin decided the deal; else
         # the coach's costliest choice.
         gift = decisive_gift(decisions, result)
         turn = turning_point(decisions) if gift is None else None
+        named: int | None = None
         if gift is not None:
             out.append(self.gift(gift))
+            named = gift.decision.index
+            costs[named] = self.gift_cost(gift)
         elif turn is not None:
             out.append(self.turn(turn, result))
+            named = turn.index
             if (taken := self.taken(turn)) is not None:
                 out.append(taken)
         elif result.chouine is None:  # (a chouine: its declarer's choices left out, not all good)
@@ -513,7 +630,7 @@ class Synthesis:
         good = well_played(decisions, seats)
         if good is not None:
             out.append(self.well(good))
-        return tuple(out)
+        return Story(tuple(out), named, costs)
 
 
 __all__ = [
@@ -521,6 +638,7 @@ __all__ = [
     "WIN_TURN",
     "Gift",
     "Graded",
+    "Story",
     "Synthesis",
     "decisive_gift",
     "graded_decisions",

@@ -112,6 +112,8 @@ def _marked(demo: Demo, number: int, view: StepView) -> StepView:
             if seven in deal.hands[deal.to_act]:
                 notes[(deal.to_act, seven.code)] = (words["asked"], None)
             view.t["to_act"] = words["asked"]
+            view.t["side_act"] = words["side_asked"]
+            view.t["side_dealer_act"] = words["side_dealer_asked"]
         else:
             for action in deal.legal_actions():
                 if isinstance(action, Play) and action.declaration is not None:
@@ -281,6 +283,16 @@ class Narrated:
             return self.urls.step(number)
 
         grades = deal_grades(full)[action_step(full.record, 0) - 1 :]  # one per action of the record
+        steps = full.replay.steps
+        known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
+        result = full.replay.final.result
+        # The step tells the result already: the synthesis says where the deal was won or lost,
+        # and what each marked choice cost, so that its row and its mark say the same.
+        story = (
+            Synthesis(coach).story(graded_decisions(steps, known), result, with_result=False)
+            if result is not None
+            else None
+        )
         built = chart.build_chart(
             0,
             demo.record.players,
@@ -289,17 +301,13 @@ class Narrated:
             lambda d: coach.action(d.action, d.before),
             coach.grade_name,
             step_of,
-            chart.outcome(full.replay.final.result, 0),
+            chart.outcome(result, 0),
+            costs=story.costs if story else None,
+            turn=story.turn if story else None,
         )
         made = chart.context(built, coach.grade_name)
-        steps = full.replay.steps
-        known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
-        result = full.replay.final.result
-        if result is not None:
-            # The step tells the result already: the synthesis says where the deal was won or lost.
-            made["synthesis"] = Synthesis(coach).say(
-                graded_decisions(steps, known), result, with_result=False
-            )
+        if story is not None:
+            made["synthesis"] = story.sentences
         return made
 
     def question(self, number: int, refused: Action | None = None, confirm_skip: bool = False) -> Response:

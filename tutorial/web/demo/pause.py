@@ -32,6 +32,7 @@ from flask_babel import pgettext
 from tutorial.ai import Grade, GradeKind
 from tutorial.engine import (
     Action,
+    Card,
     Deal,
     Phase,
     Play,
@@ -241,11 +242,12 @@ def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
     played = parse_action(frame.token)
     chosen: list[Action] = []
     said: set[tuple[str, ...]] = set()
-    # The coach's choice first (a wrong answer's feedback names it, so it must be one of the
-    # answers), then the move played, then the coach's order: one answer for each explanation.
-    for action in [ranked[0], played, *ranked]:
+    # The coach's choice (a wrong answer's feedback names it) and the move played (the step
+    # after the answer tells of it) are always answers; then the coach's order: one answer for
+    # each explanation.
+    for n, action in enumerate([ranked[0], played, *ranked]):
         explanation = _explanation(coach, deal, verdicts[action])
-        if action in chosen or explanation in said:
+        if action in chosen or (n > 1 and explanation in said):
             continue
         chosen.append(action)
         said.add(explanation)
@@ -296,21 +298,35 @@ def question(
         Choice(answer_label(coach, action, deal), answer_url(url_form(action)), action.token, key)
         for key, action in enumerate(actions, start=1)
     ]
-    hrefs = {c.token: c for c in choices}
+    # Each card of the hand answers with its plain play when that is offered, else with the
+    # first offered play of it (with a declaration); a card the rules allow that is not among
+    # the answers says so ("also allowed"), never with a refused card's look.
+    hrefs: dict[str, Choice] = {}
+    for choice, action in zip(choices, actions, strict=True):
+        if isinstance(action, Play):
+            code = action.card.code
+            if code not in hrefs or action.declaration is None:
+                hrefs[code] = choice
+    allowed = {a.card.code for a in deal.legal_actions() if isinstance(a, Play)}
+    t = base.t
+
+    def _card(c: CardView) -> CardView:
+        name = sp.card(Card.parse(c.code))
+        also = c.code not in hrefs and c.code in allowed
+        return replace(
+            c,
+            label=t["card_also_allowed"] % {"card": name} if also else name,
+            href=hrefs[c.code].href if c.code in hrefs else None,
+            key=hrefs[c.code].key if c.code in hrefs else None,
+            state=None,
+            note=t["also_allowed"] if also else None,
+            mark=None,
+        )
+
     sides = []
     for side in base.table.sides:
         if side.index == chooser:
-            hand = tuple(
-                replace(
-                    c,
-                    href=hrefs[c.code].href if c.code in hrefs else None,
-                    key=hrefs[c.code].key if c.code in hrefs else None,
-                    state=None,
-                    note=None,
-                    mark=None,
-                )
-                for c in side.hand
-            )
+            hand = tuple(_card(c) for c in side.hand)
             sides.append(replace(side, hand=hand, to_act=True))
         else:
             hidden = hidden_card(sp, side.name)

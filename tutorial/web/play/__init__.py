@@ -51,7 +51,7 @@ from tutorial.engine import (
     setting_fields,
     url_form,
 )
-from tutorial.narration.coach import Coach
+from tutorial.narration.coach import MAX_SENTENCES, Coach
 from tutorial.narration.language import Speaker
 from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.play import computer
@@ -327,6 +327,15 @@ class Decision:
     reasons: tuple[str, ...]
 
 
+def _reasons(coach: Coach, graded: Grade, before: Deal) -> tuple[str, ...]:
+    """The coach's view of one of the learner's decisions in the review, said to "you" (the
+    learner is "you" throughout the practice table's pages): after "The coach prefers …", the
+    idea behind its choice and the difference, as :meth:`Coach.review` weighs them."""
+    if not coach.review(graded, before):
+        return ()
+    return tuple(text for text, _ in coach.worse(graded, before, True, MAX_SENTENCES - 1))
+
+
 @bp.get("/<lang:lang>/play/<token>/review")
 def review(sp: Speaker, token: str) -> Response:
     current = _game(token)
@@ -357,20 +366,20 @@ def review(sp: Speaker, token: str) -> Response:
                 graded.kind,
                 coach.grade_name(graded.kind),
                 coach.better(graded, before),
-                coach.review(graded, before),
+                _reasons(coach, graded, before),
             )
         )
     summary = {kind.value: (coach.grade_name(kind), n) for kind, n in counts.items()}
     known = {i: g for i, g in grades.items() if g is not None}
     assert deal.result is not None
-    synthesis = Synthesis(coach, you=LEARNER).say(graded_decisions(state.replay.steps, known), deal.result)
+    story = Synthesis(coach, you=LEARNER).story(graded_decisions(state.replay.steps, known), deal.result)
     return render_page(
         "play/review.html",
-        synthesis=synthesis,
+        synthesis=story.sentences,
         decisions=decisions,
         summary=summary,
         undos=current.undos,
         deal_number=current.deal_index + 1,
         back=url_for("play.game", token=token),
-        chart=review_chart(state, grades, coach),
+        chart=review_chart(state, grades, coach, story),
     )

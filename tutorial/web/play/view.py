@@ -28,6 +28,7 @@ from tutorial.narration.coach import Coach, Hint
 from tutorial.narration.demos import action_step
 from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import EVENT, RESULT, Narration, Narrator, ScoreLine, Sentence, narrate
+from tutorial.narration.review import Story
 from tutorial.narration.seat import seat_narrate
 from tutorial.web.play.games import LEARNER, Game, State, learner_moves
 from tutorial.web.replay.packing import pack
@@ -325,22 +326,30 @@ class _Builder(SeatedBuilder):
         )
 
 
-def review_chart(state: State, grades: dict[int, Grade | None], coach: Coach) -> dict[str, object]:
-    """The picture of a finished practice deal, from the learner's seat: the learner's chance
-    after each of their decisions (the review's own grades, by action index), each mark linked
-    to the narrated replay's step that plays the move."""
+def review_chart(
+    state: State, grades: dict[int, Grade | None], coach: Coach, story: Story
+) -> dict[str, object]:
+    """The picture of a finished practice deal, from the learner's seat, said to "you": the
+    learner's chance after each of their decisions (the review's own grades, by action index),
+    each mark linked to the narrated replay's step that plays the move, each marked row with
+    what the choice cost and the turning point as the review's synthesis (``story``) says them."""
     record = dataclasses.replace(state.replay.record, players=player_names())
     packed = pack(record)
     steps = [s for s in state.replay.steps if s.index in grades]
     chosen = [chart.Decision(s.index, s.trick, s.player, s.before, s.action) for s in steps]
+    names = list(record.players)
+    names[LEARNER] = chart.you()
     built = chart.build_chart(
         LEARNER,
-        record.players,
+        names,
         chosen,
         [grades[s.index] for s in steps],
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
         lambda d: url_for("replay.step", packed=packed, step=action_step(record, d.index)),
         chart.outcome(state.deal.result, LEARNER),
+        costs=story.costs,
+        turn=story.turn,
+        you=True,
     )
     return chart.context(built, coach.grade_name)

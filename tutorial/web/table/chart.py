@@ -19,7 +19,7 @@ deal's last step and at a replay's last step (the grades of the steps' own coach
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from flask_babel import pgettext
@@ -55,12 +55,18 @@ class Point:
     kind: GradeKind
     grade: str  # the grade in words
     href: str | None  # the position of the decision
+    #: the charted player's chance with the coach's choice instead, in percent, where the
+    #: decision is that player's own and marked (the line drops from it to ``chance``)
+    before: int | None = None
+    cost: str = ""  # what a marked choice cost, in the synthesis' own measure
+    turn: bool = False  # the turning point the synthesis names
 
 
 @dataclass(frozen=True)
 class Chart:
     player: str  # whose chance is drawn
     points: tuple[Point, ...]
+    you: bool = False  # the learner's own chance ("your chance"), at the practice table
 
     @property
     def marked(self) -> tuple[Point, ...]:
@@ -130,15 +136,25 @@ def build_chart(
     grade_name: Callable[[GradeKind], str],
     href: Callable[[Decision], str | None],
     result: float,
+    costs: Mapping[int, str] | None = None,
+    turn: int | None = None,
+    you: bool = False,
 ) -> Chart:
     """The chart of ``seat``'s chance, seen from ``seat``: one point per graded decision of
     either player (see the module: :func:`_seen_from`); ``result``: ``seat``'s share of the
-    deal's outcome (:func:`outcome`)."""
+    deal's outcome (:func:`outcome`). From the review's synthesis
+    (:meth:`tutorial.narration.review.Synthesis.story`): ``costs``, what each marked choice
+    cost (by action index), and ``turn``, the action index of the turning point it names, so
+    that its row, its mark and its headline say one fact. ``you``: the chance is the
+    learner's own (the practice table's review)."""
+    costs = costs or {}
     points = []
     for i, (decision, graded) in enumerate(zip(chosen, grades, strict=True)):
         if graded is None or _moot(decision):
             continue  # nothing graded, or nothing left to decide: the other's chouine ends the deal
         chance, exact = _seen_from(seat, chosen, grades, i, result)
+        marked = graded.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)
+        own = marked and decision.player == seat and not _chouine(decision)
         points.append(
             Point(
                 decision.trick,
@@ -149,9 +165,12 @@ def build_chart(
                 graded.kind,
                 grade_name(graded.kind),
                 href(decision),
+                before=round(100 * graded.best_estimate.win_chance) if own else None,
+                cost=costs.get(decision.index, "") if marked else "",
+                turn=decision.index == turn,
             )
         )
-    return Chart(names[seat], tuple(points))
+    return Chart(names[seat], tuple(points), you)
 
 
 def _x(i: int, n: int) -> float:
@@ -169,10 +188,14 @@ def svg(
     trick_label: str,
     percent_label: str = "%(percent)s%%",
     mark_label: str = "%(player)s: %(move)s (%(grade)s)",
+    turn_label: str = "%(mark)s, the turning point",
 ) -> Markup:
     """The chart as an ``<svg>`` (its implicit role, graphics-document, may hold links), named
     by ``title``; each marked point a link, named by ``mark_label`` (one message, so that each
-    language sets its own punctuation: « Alice : … » in French). The scale is labelled at 0,
+    language sets its own punctuation: « Alice : … » in French), the turning point's by
+    ``turn_label`` too and ringed; where the charted player's own choice is marked, a segment
+    drops from the chance the coach's choice would have kept to the chance left (what the
+    choice cost, as its row says). The scale is labelled at 0,
     25, 50, 75 and 100 % (its marks; the coach's chances are said in words); the last trick's
     label ends at the right edge, so that it is drawn whole."""
     n = len(chart.points)
@@ -212,12 +235,20 @@ def svg(
         if p.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE):
             continue  # good, or forced: no mark
         x, y = _x(i, n), _y(p.chance)
+        if p.before is not None and p.before != p.chance:
+            parts.append(
+                f'<line class="deal-chart__drop" x1="{x:.1f}" x2="{x:.1f}" '
+                f'y1="{_y(p.before):.1f}" y2="{y:.1f}"/>'
+            )
+        if p.turn:
+            parts.append(f'<circle class="deal-chart__turn" cx="{x:.1f}" cy="{y:.1f}" r="12"/>')
         if p.kind is GradeKind.MISTAKE:  # a diamond, larger: a shape, not only a colour
             d = f"M{x:.1f} {y - 8:.1f}L{x + 8:.1f} {y:.1f}L{x:.1f} {y + 8:.1f}L{x - 8:.1f} {y:.1f}Z"
             shape = f'<path class="deal-chart__mistake" d="{d}"/>'
         else:
             shape = f'<circle class="deal-chart__inaccuracy" cx="{x:.1f}" cy="{y:.1f}" r="5.5"/>'
-        name = escape(mark_label % {"player": p.player, "move": p.move, "grade": p.grade})
+        label = mark_label % {"player": p.player, "move": p.move, "grade": p.grade}
+        name = escape(turn_label % {"mark": label} if p.turn else label)
         mark = f"<title>{name}</title>{shape}"
         if p.href:
             parts.append(f'<a href="{escape(p.href)}" aria-label="{name}">{mark}</a>')
@@ -227,81 +258,123 @@ def svg(
     return Markup("".join(parts))
 
 
-def labels(player: str) -> dict[str, str]:
-    """The chart's words (``messages`` catalog, the request's language)."""
+def labels(player: str, you: bool = False) -> dict[str, str]:
+    """The chart's words (``messages`` catalog, the request's language); ``you``: the chart of
+    the learner's own chance (the practice table's review), said to "you"."""
     values = {"player": player}
+    if you:
+        title = pgettext("chart", "Your chance of winning the deal, decision by decision")
+        # Said once on the page, in whole sentences; the review's own paragraph says already
+        # that each grade is given from what the learner could see.
+        intro = pgettext(
+            "chart",
+            "The line shows your chance of winning the deal, as the coach estimates it from your "
+            "seat after each of your decisions. It also moves as cards come to light, so a jump is "
+            "not a grade: the marks are, and each leads to the position of its choice.",
+        )
+        column = pgettext("chart", "Your chance after the move")
+    else:
+        title = pgettext("chart", "The chance that %(player)s wins the deal, decision by decision")
+        intro = pgettext(
+            "chart",
+            "The line shows the chance that %(player)s wins the deal, as the coach estimates it "
+            "from that seat after each decision of either player. It also moves as cards come to "
+            "light, so a jump is not a grade: the marks are, each given from the seat of the "
+            "player who chose, and each leads to the position of its choice.",
+        )
+        column = pgettext("chart", "Where %(player)s stands after the move")
     return {
         "heading": pgettext("chart", "The deal in one picture"),
-        "title": pgettext("chart", "The chance that %(player)s wins the deal, decision by decision") % values,
-        "intro": pgettext(
-            "chart",
-            "After each choice of %(player)s, the coach’s estimate of it from that seat; after "
-            "the other player’s, the chance %(player)s has at the next choice (or the result, once "
-            "the deal is decided). Each mark grades a choice from the seat of the player who made it "
-            "and leads to its position.",
-        )
-        % values,
-        "learns": pgettext(
-            "chart",
-            "The line also moves with what %(player)s learns, the cards played and drawn: a jump "
-            "after a move is not that move's grade. The coach judges every choice from the "
-            "chooser's own seat, as at the table, even where both hands are shown here.",
-        )
-        % values,
+        "title": title % values,
+        "intro": intro % values,
         "trick": pgettext("chart", "Trick %(trick)s"),
         # Before the legend's marks: "Marks on the line: ◆ mistake ● inaccuracy".
         "legend": pgettext("chart", "Marks on the line:"),
+        # The ring around the mark of the decision the review's headline names.
+        "turn_key": pgettext("chart", "the turning point"),
         "as_table": pgettext("chart", "The chart as a table"),
         "col_trick": pgettext("chart", "Trick"),
         "col_player": pgettext("chart", "Player"),
         "col_move": pgettext("chart", "Move"),
-        "col_chance": pgettext("chart", "Where %(player)s stands") % values,
-        "col_grade": pgettext("chart", "Grade"),
+        "col_chance": column % values,
+        "col_grade": pgettext("chart", "Grade, and what the choice cost"),
         "percent": pgettext("chart", "%(percent)s%%"),
         # A marked decision: who, what, and its grade (the mark's tooltip and link name).
         "mark": pgettext("chart", "%(player)s: %(move)s (%(grade)s)"),
+        # The turning point's mark: the mark's name (above), then that it is the turning point.
+        "turn": pgettext("chart", "%(mark)s, the turning point"),
+        # The turning point's row, before the grade: "Turning point: mistake. With …".
+        "turn_row": pgettext("chart", "Turning point:"),
     }
 
 
-def chance_words(player: str, chance: float, exact: bool) -> str:
+def you() -> str:
+    """The learner, in the chart's rows and marks (the practice table's review)."""
+    return str(pgettext("chart", "You"))
+
+
+def chance_words(player: str, chance: float, exact: bool, you: bool = False) -> str:
     """``player``'s chance as a player says it, one sentence per range of the narration's
     scale (:class:`~tutorial.narration.language.Likelihood`), in the coach's notes' words ("a
     slim chance"); the outcome, with no hedging word, when the chance is a fact. No sentence
-    needs the player's gender."""
+    needs the player's gender. ``you``: the learner's own chance, said to "you"."""
     values = {"player": player}
     if exact:
         if chance >= 1:
-            return str(pgettext("chart", "The deal is won for %(player)s")) % values
+            won = (
+                pgettext("chart", "The deal is won for you")
+                if you
+                else pgettext("chart", "The deal is won for %(player)s")
+            )
+            return str(won) % values
         if chance <= 0:
-            return str(pgettext("chart", "The deal is lost for %(player)s")) % values
+            lost = (
+                pgettext("chart", "The deal is lost for you")
+                if you
+                else pgettext("chart", "The deal is lost for %(player)s")
+            )
+            return str(lost) % values
         return str(pgettext("chart", "The deal ends level")) % values
     # The coach's notes' scale, one range a word ("a slim chance": tutorial.narration.coach).
-    level = Likelihood.of(chance)
-    if level is Likelihood.ALMOST_CERTAIN:
-        return str(pgettext("chart", "%(player)s has every chance of winning the deal")) % values
-    if level is Likelihood.VERY_LIKELY:
-        return str(pgettext("chart", "%(player)s has a very good chance of winning the deal")) % values
-    if level is Likelihood.LIKELY:
-        return str(pgettext("chart", "%(player)s has a better than even chance of winning the deal")) % values
-    if level is Likelihood.EVEN:
-        return str(pgettext("chart", "%(player)s has an even chance of winning the deal")) % values
-    if level is Likelihood.UNLIKELY:
-        return str(pgettext("chart", "%(player)s has a slim chance of winning the deal")) % values
-    return str(pgettext("chart", "%(player)s has almost no chance of winning the deal")) % values
+    return str(_chances(you)[Likelihood.of(chance)]) % values
+
+
+def _chances(you: bool) -> dict[Likelihood, str]:
+    if you:
+        return {
+            Likelihood.ALMOST_CERTAIN: pgettext("chart", "You have every chance of winning the deal"),
+            Likelihood.VERY_LIKELY: pgettext("chart", "You have a very good chance of winning the deal"),
+            Likelihood.LIKELY: pgettext("chart", "You have a better than even chance of winning the deal"),
+            Likelihood.EVEN: pgettext("chart", "You have an even chance of winning the deal"),
+            Likelihood.UNLIKELY: pgettext("chart", "You have a slim chance of winning the deal"),
+            Likelihood.ALMOST_NO_CHANCE: pgettext("chart", "You have almost no chance of winning the deal"),
+        }
+    return {
+        Likelihood.ALMOST_CERTAIN: pgettext("chart", "%(player)s has every chance of winning the deal"),
+        Likelihood.VERY_LIKELY: pgettext("chart", "%(player)s has a very good chance of winning the deal"),
+        Likelihood.LIKELY: pgettext("chart", "%(player)s has a better than even chance of winning the deal"),
+        Likelihood.EVEN: pgettext("chart", "%(player)s has an even chance of winning the deal"),
+        Likelihood.UNLIKELY: pgettext("chart", "%(player)s has a slim chance of winning the deal"),
+        Likelihood.ALMOST_NO_CHANCE: pgettext("chart", "%(player)s has almost no chance of winning the deal"),
+    }
 
 
 def context(chart: Chart, grade_name: Callable[[GradeKind], str]) -> dict[str, object]:
     """What ``_chart.html`` needs: the chart, its SVG, its words, its legend and each point's
     chance in words (:func:`chance_words`, never "0 %" nor "100 %")."""
-    words = labels(chart.player)
-    legend = (
+    words = labels(chart.player, chart.you)
+    legend: tuple[tuple[str, str, str], ...] = (
         (GradeKind.MISTAKE.value, "◆", grade_name(GradeKind.MISTAKE)),
         (GradeKind.INACCURACY.value, "●", grade_name(GradeKind.INACCURACY)),
     )
+    if any(p.turn for p in chart.points):
+        legend += (("turn", "◯", words["turn_key"]),)
     return {
         "chart": chart,
-        "svg": svg(chart, words["title"], words["trick"], words["percent"], words["mark"]),
-        "chances": tuple(chance_words(chart.player, p.chance / 100, p.exact) for p in chart.points),
+        "svg": svg(chart, words["title"], words["trick"], words["percent"], words["mark"], words["turn"]),
+        "chances": tuple(
+            chance_words(chart.player, p.chance / 100, p.exact, chart.you) for p in chart.points
+        ),
         "words": words,
         "legend": legend,
     }

@@ -36,6 +36,12 @@ def labels() -> dict[str, str]:
         "hand_of": pgettext("demo", "Hand of %(player)s"),
         "to_act": pgettext("demo", "to play"),
         "dealer": pgettext("demo", "dealer"),
+        # A seat's heading, its badges said as words (the badges are drawn beside the name).
+        "side_dealer": pgettext("demo", "%(player)s, the dealer"),
+        "side_act": pgettext("demo", "%(player)s is to play"),
+        "side_dealer_act": pgettext("demo", "%(player)s, the dealer, is to play"),
+        "side_asked": pgettext("demo", "%(player)s is asked “au sept”"),
+        "side_dealer_asked": pgettext("demo", "%(player)s, the dealer, is asked “au sept”"),
         "talon": pgettext("demo", "Talon"),
         "talon_empty": pgettext("demo", "The talon is empty"),
         "trumps": pgettext("demo", "Trumps: %(suit)s"),
@@ -92,6 +98,9 @@ def labels() -> dict[str, str]:
         "normal": pgettext("coach-step", "normal"),
         "fast": pgettext("coach-step", "fast"),
         "asked": pgettext("coach-step", "asked “au sept”"),
+        # Under a card of a question's hand that the rules allow but that is not an answer.
+        "also_allowed": pgettext("coach-step", "also allowed"),
+        "card_also_allowed": pgettext("coach-step", "%(card)s (also allowed, but not among the answers)"),
         "drawn": pgettext("coach-step", "drawn"),
         "shown": pgettext("coach-step", "shown"),
         "could_declare": pgettext("coach-step", "can declare"),

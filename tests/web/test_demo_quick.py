@@ -19,7 +19,7 @@ from tutorial.engine.events import (
 from tutorial.narration.demos import Frame, demos
 from tutorial.narration.language import speaker
 from tutorial.narration.pauses import pauses
-from tutorial.web.demo import FIRST_DEAL, marked_steps, shown_demo
+from tutorial.web.demo import FIRST_DEAL, marked_steps, named_steps, shown_demo
 from tutorial.web.demo.pause import demo_pauses
 from tutorial.web.demo.quick import QuickDemo, quick, stops, trick_matters
 
@@ -28,10 +28,14 @@ MARKED = marked_steps(FULL)
 
 
 def test_the_first_deal_is_shown_in_quick_mode() -> None:
+    """Grouped at its teaching moments, each marked move and each move the review's synthesis
+    names ending a step of its own (where that step's note speaks of it)."""
     demo = shown_demo(FIRST_DEAL)
     assert isinstance(demo, QuickDemo)
-    assert demo.groups == quick(FULL, MARKED).groups
+    assert demo.groups == quick(FULL, sorted({*MARKED, *named_steps(FULL)})).groups
     assert demo.total < FULL.total
+    ends = {last for _, last in demo.groups}
+    assert set(named_steps(FULL)) <= ends
 
 
 def test_the_model_deal_is_played_well_by_both_seats() -> None:

@@ -210,6 +210,31 @@ def well_played(decisions: Sequence[Graded], seats: Sequence[int]) -> Graded | N
     return max(found, key=lambda f: f[0])[1] if found else None
 
 
+@dataclass(frozen=True)
+class Named:
+    """The decisions a synthesis names, in no language: the count's turning point (a gift) or
+    else the coach's costliest choice, and what was well played; ``decisions``: those weighed
+    (after a chouine, its declarer's left out)."""
+
+    decisions: tuple[Graded, ...]
+    gift: Gift | None
+    turn: Graded | None
+    well: Graded | None
+
+
+def named(decisions: Sequence[Graded], result: DealResult, seats: Sequence[int] = (0, 1)) -> Named:
+    """What the synthesis of ``decisions`` names (:class:`Named`): one turning point, the
+    count's when a gift beyond the margin decided the deal (:func:`decisive_gift`), else the
+    coach's costliest choice (:func:`turning_point`); and what ``seats`` played well
+    (:func:`well_played`). Rule 15: a chouine decides the deal, so its declarer's earlier
+    choices cost nothing and are left out."""
+    if result.chouine is not None:
+        decisions = [d for d in decisions if d.player != result.chouine]
+    gift = decisive_gift(decisions, result)
+    turn = turning_point(decisions) if gift is None else None
+    return Named(tuple(decisions), gift, turn, well_played(decisions, seats))
+
+
 # ---------------------------------------------------------------------- the messages
 _RESULT = {
     ("you", "won"): pgettext("review", "You won the deal, %(mine)s to %(theirs)s."),
@@ -427,11 +452,13 @@ _ROW_GIFT = npgettext(
 class Story:
     """The synthesis and what the chart says with it: the sentences; the turning point's
     action index (None when there is none), the decision the headline names; and, for each
-    inaccuracy or mistake (by action index), what it cost in the headline's own measure."""
+    inaccuracy or mistake (by action index), what it cost in the headline's own measure; the
+    action index of the choice it says was well played."""
 
     sentences: tuple[str, ...]
     turn: int | None
     costs: dict[int, str]
+    well: int | None = None  # the action index of the choice said to be well played
 
 
 class Synthesis:
@@ -602,35 +629,32 @@ class Synthesis:
         chart's rows. ``with_result``: False where the page tells the result already (a
         narrated deal's end)."""
         out = [self.result(result)] if with_result else []
-        if result.chouine is not None:
-            # Rule 15: the chouine decides the deal; the declarer's earlier choices cost nothing.
-            decisions = [d for d in decisions if d.player != result.chouine]
+        seats = (self.you,) if self.you is not None else (0, 1)
+        found = named(decisions, result, seats)
         costs = {
             d.index: self.cost(d, result)
-            for d in decisions
+            for d in found.decisions
             if d.grade.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)
         }
-        # One turning point: the count's, when a gift beyond the margin decided the deal; else
-        # the coach's costliest choice.
-        gift = decisive_gift(decisions, result)
-        turn = turning_point(decisions) if gift is None else None
-        named: int | None = None
+        gift, turn, good = found.gift, found.turn, found.well
         if gift is not None:
             out.append(self.gift(gift))
-            named = gift.decision.index
-            costs[named] = self.gift_cost(gift)
+            costs[gift.decision.index] = self.gift_cost(gift)
         elif turn is not None:
             out.append(self.turn(turn, result))
-            named = turn.index
             if (taken := self.taken(turn)) is not None:
                 out.append(taken)
         elif result.chouine is None:  # (a chouine: its declarer's choices left out, not all good)
             out.append(self._fill(self.sp.pgettext(*_NONE["you" if self.you is not None else "they"])))
-        seats = (self.you,) if self.you is not None else (0, 1)
-        good = well_played(decisions, seats)
         if good is not None:
             out.append(self.well(good))
-        return Story(tuple(out), named, costs)
+        point = gift.decision if gift is not None else turn
+        return Story(
+            tuple(out),
+            point.index if point is not None else None,
+            costs,
+            good.index if good is not None else None,
+        )
 
 
 __all__ = [
@@ -638,10 +662,12 @@ __all__ = [
     "WIN_TURN",
     "Gift",
     "Graded",
+    "Named",
     "Story",
     "Synthesis",
     "decisive_gift",
     "graded_decisions",
+    "named",
     "turning_point",
     "well_played",
 ]

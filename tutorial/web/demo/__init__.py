@@ -24,8 +24,9 @@ from flask import Blueprint, Response, abort, redirect, url_for
 from werkzeug.routing import BuildError
 
 from tutorial.ai import GradeKind
-from tutorial.narration.demos import Demo, demos
+from tutorial.narration.demos import Demo, action_step, demos
 from tutorial.narration.language import Speaker
+from tutorial.narration.review import graded_decisions, named
 from tutorial.web.demo.along import AlongAddresses, along_page, refused_answer, seat_of
 from tutorial.web.demo.pages import Addresses, Narrated, step_number
 from tutorial.web.demo.pause import deal_grades
@@ -59,13 +60,28 @@ def shown_demo(slug: str) -> Demo | None:
     demo = demos().get(slug)
     if demo is None or not is_quick(demo):
         return demo
-    return quick(demo, marked_steps(demo))
+    return quick(demo, sorted({*marked_steps(demo), *named_steps(demo)}))
 
 
 def marked_steps(demo: Demo) -> list[int]:
     """The steps whose move the coach marks on the deal's chart (an inaccuracy or a mistake)."""
     marks = (GradeKind.INACCURACY, GradeKind.MISTAKE)
     return [n for n, g in enumerate(deal_grades(demo), start=1) if g is not None and g.kind in marks]
+
+
+def named_steps(demo: Demo) -> list[int]:
+    """The steps whose move the review's synthesis names (its turning point, what was well
+    played: :func:`tutorial.narration.review.named`), so that in quick mode each ends a step
+    and that step's note speaks of it."""
+    result = demo.replay.final.result
+    if result is None:
+        return []
+    steps = demo.replay.steps
+    grades = deal_grades(demo)[action_step(demo.record, 0) - 1 :]  # one per action of the record
+    known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
+    found = named(graded_decisions(steps, known), result)
+    chosen = [found.gift.decision if found.gift is not None else found.turn, found.well]
+    return [action_step(demo.record, d.index) for d in chosen if d is not None]
 
 
 @bp.get("/<lang:lang>/demo/")

@@ -268,19 +268,19 @@ def labels(player: str, you: bool = False) -> dict[str, str]:
         # that each grade is given from what the learner could see.
         intro = pgettext(
             "chart",
-            "The line shows your chance of winning the deal, as the coach estimates it from your "
-            "seat after each of your decisions. It also moves as cards come to light, so a jump is "
-            "not a grade: the marks are, and each leads to the position of its choice.",
+            "The line shows your chance of winning the deal after each of your decisions, as the "
+            "coach estimates it from your seat. It also moves when cards come to light, so a jump "
+            "is not always a grade. Each mark grades one of your choices.",
         )
         column = pgettext("chart", "Your chance after the move")
     else:
         title = pgettext("chart", "The chance that %(player)s wins the deal, decision by decision")
         intro = pgettext(
             "chart",
-            "The line shows the chance that %(player)s wins the deal, as the coach estimates it "
-            "from that seat after each decision of either player. It also moves as cards come to "
-            "light, so a jump is not a grade: the marks are, each given from the seat of the "
-            "player who chose, and each leads to the position of its choice.",
+            "The line shows the chance that %(player)s wins the deal after each decision, as the "
+            "coach estimates it from that seat. It also moves when cards come to light, so a jump "
+            "is not always a grade. Each mark grades one choice, from the seat of the player who "
+            "made it.",
         )
         column = pgettext("chart", "Where %(player)s stands after the move")
     return {

@@ -175,6 +175,7 @@ def test_the_practice_review_is_told_from_the_learner_s_seat(client: FlaskClient
     # The learner is "you" throughout: the synthesis, the chart's words, its rows and the
     # coach's view of each decision (the other seat by name).
     assert "The line shows your chance of winning the deal" in page
-    rows = re.findall(r'<tr class="deal-chart__row--[\w -]+"[^>]*><td>\d+</td><td>(\w+)</td>', page)
+    # Each row: the trick, the move, the learner's chance after it ("You have…", "You are sure…").
+    rows = re.findall(r'<tr class="deal-chart__row--[\w -]+"[^>]*><td>\d+</td><td>[^<]*</td><td>(\w+) ', page)
     assert rows and set(rows) == {"You"}
     assert learner not in page

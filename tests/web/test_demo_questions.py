@@ -175,3 +175,14 @@ def test_a_move_the_chart_marks_is_explained_where_it_happens(client: FlaskClien
         assert re.search(
             r"would rather|would first", page.xpath("string(//*[contains(@class,'demo-coach')])")
         )
+
+
+@pytest.mark.parametrize("number", ASKS)
+def test_every_language_offers_the_same_answers(number: int) -> None:
+    """A question is the same question in French, Spanish and English (its answers were chosen
+    by comparing each language's own wording: the first deal's step 5 offered the queen of
+    clubs in English and the ten of diamonds in Spanish)."""
+    offers = {
+        lang: offered(DEMO, number, Coach(speaker(lang), DEMO.record.players)) for lang in ("fr", "es", "en")
+    }
+    assert offers["fr"] == offers["es"] == offers["en"], offers

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from flask_babel import pgettext
 
 from tutorial.ai import Grade, GradeKind
+from tutorial.catalogs import DEFAULT_LANGUAGE
 from tutorial.engine import (
     Action,
     Card,
@@ -52,6 +53,7 @@ from tutorial.narration.choices import (
 )
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo, Frame
+from tutorial.narration.language import speaker
 from tutorial.narration.narrate import Kind, Narrator, Sentence
 from tutorial.narration.pauses import PauseKind, pauses
 from tutorial.narration.refusals import reason_sentence
@@ -245,8 +247,10 @@ def offered(demo: Demo, number: int, coach: Coach) -> list[Action]:
     # The coach's choice (a wrong answer's feedback names it) and the move played (the step
     # after the answer tells of it) are always answers; then the coach's order: one answer for
     # each explanation.
+    # The explanations compared in one language, so that every language offers the same answers.
+    same = Coach(speaker(DEFAULT_LANGUAGE), coach.players)
     for n, action in enumerate([ranked[0], played, *ranked]):
-        explanation = _explanation(coach, deal, verdicts[action])
+        explanation = _explanation(same, deal, verdicts[action])
         if action in chosen or (n > 1 and explanation in said):
             continue
         chosen.append(action)

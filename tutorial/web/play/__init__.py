@@ -37,7 +37,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
 from flask import g as flask_g
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from tutorial.ai import LEVELS, Grade, GradeKind, Level
 from tutorial.engine import (
@@ -327,6 +327,15 @@ class Decision:
     reasons: tuple[str, ...]
 
 
+def _count(kind: GradeKind, n: int) -> str:
+    """How many of the learner's decisions got ``kind``, as a count is said ("5 mistakes")."""
+    if kind is GradeKind.GOOD:
+        return str(ngettext("%(num)s good choice", "%(num)s good choices", n))
+    if kind is GradeKind.INACCURACY:
+        return str(ngettext("%(num)s inaccuracy", "%(num)s inaccuracies", n))
+    return str(ngettext("%(num)s mistake", "%(num)s mistakes", n))
+
+
 def _reasons(coach: Coach, graded: Grade, before: Deal) -> tuple[str, ...]:
     """The coach's view of one of the learner's decisions in the review, said to "you" (the
     learner is "you" throughout the practice table's pages): after "The coach prefers …", the
@@ -369,7 +378,7 @@ def review(sp: Speaker, token: str) -> Response:
                 _reasons(coach, graded, before),
             )
         )
-    summary = {kind.value: (coach.grade_name(kind), n) for kind, n in counts.items()}
+    summary = {kind.value: _count(kind, n) for kind, n in counts.items()}
     known = {i: g for i, g in grades.items() if g is not None}
     assert deal.result is not None
     story = Synthesis(coach, you=LEARNER).story(graded_decisions(state.replay.steps, known), deal.result)

@@ -32,6 +32,8 @@ from tutorial.narration.language import Likelihood
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 70, 14, 14, 30
+#: The least room between two tricks' labels on the x axis (a label is about this wide).
+LABEL_GAP = 90
 
 
 @dataclass(frozen=True)
@@ -214,10 +216,13 @@ def svg(
         )
     seen: set[int] = set()
     last = chart.points[-1].trick if chart.points else 1  # a chouine may end the deal early
+    end = _x(n - 1, n)
     for i, p in enumerate(chart.points):
         if p.trick not in seen and (p.trick in (1, last) or p.trick % 4 == 0):
             seen.add(p.trick)
             x = _x(i, n)
+            if p.trick != last and end - x < LABEL_GAP:
+                continue  # the last trick's label, drawn whole at the edge, would cover it
             anchor = "end" if i == n - 1 else "middle"
             parts.append(
                 f'<text class="deal-chart__axis" x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">'

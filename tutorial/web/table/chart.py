@@ -32,8 +32,9 @@ from tutorial.narration.language import Likelihood
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 70, 14, 14, 30
-#: The least room between two tricks' labels on the x axis (a label is about this wide).
-LABEL_GAP = 90
+#: The least room between two tricks' labels on the x axis (a label is about this wide at
+#: the phone's larger font).
+LABEL_GAP = 130
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,17 @@ def test_the_last_trick_s_label_is_not_cut_off_at_the_right_edge() -> None:
     assert labels["16"] == "end" and labels["1"] == "middle" and labels["8"] == "middle", labels
 
 
+def test_no_trick_s_label_runs_into_the_last_one() -> None:
+    """A deal charted to trick 15: the last label, drawn whole at the edge, would cover trick
+    12's (the 360 px screenshot read "Trick 12Trick 15"); every label kept has room."""
+    drawn = svg(_chart(range(1, 16)), "titre", "Trick %(trick)s")
+    shown = re.findall(
+        r'<text class="deal-chart__axis" x="([\d.]+)" y="[\d.]+" text-anchor="\w+">Trick (\d+)<', drawn
+    )
+    tricks = [int(t) for _, t in shown]
+    assert tricks == [1, 4, 8, 15], tricks
+
+
 # ---------------------------------------------------------------- one viewpoint
 #: A practice deal (the reading set's game), lost 63 to 67 by Camille.
 PRACTICE = "ARkK5JZyajxZO81wAYdIx2FRd7b8X0BKVUtMQ2FtaWxsZQBNYXg"

@@ -118,6 +118,45 @@ def test_each_page_stylesheet_is_built_from_its_sources_in_order(name: str) -> N
     assert position == len(built.rstrip("\n"))
 
 
+@pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
+@pytest.mark.parametrize("name", sorted(name for name, parts in assets.SCRIPTS.items() if len(parts) > 1))
+def test_each_page_script_is_its_sources_in_the_order_they_run(name: str) -> None:
+    manifest = assets.load_manifest()
+    built = (assets.STATIC_DIR / manifest[assets.script_path(name)]).read_text(encoding="utf-8")
+    sources = [
+        (assets.STATIC_DIR / manifest[part]).read_text(encoding="utf-8") for part in assets.SCRIPTS[name]
+    ]
+    assert built == "".join(source.rstrip() + "\n;\n" for source in sources)
+
+
+def test_joined_scripts_cannot_run_into_each_other() -> None:
+    # "a = b" then "(f)()" joined without a separator would call b
+    assert (
+        build_static.join_scripts([b"var a = b\n", b"(function () {})()"])
+        == b"var a = b\n;\n(function () {})()\n;\n"
+    )
+
+
+@pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
+def test_a_page_loads_one_script_or_none(app: Flask) -> None:
+    manifest = assets.load_manifest()
+    with app.test_request_context("/en/"):
+        assert assets.scripts("none") == []
+        for name, parts in assets.SCRIPTS.items():
+            if parts:
+                assert assets.scripts(name) == ["/static/" + manifest[assets.script_path(name)]], name
+        built_assets = app.extensions["chouine_assets"]
+        app.extensions["chouine_assets"] = {}
+        try:
+            assert assets.scripts("demo") == [
+                "/static/vendor/htmx.min.js",
+                "/static/js/site.js",
+                "/static/js/demo.js",
+            ]
+        finally:
+            app.extensions["chouine_assets"] = built_assets
+
+
 def test_without_a_build_a_page_links_its_stylesheets_one_by_one(app: Flask) -> None:
     with app.test_request_context("/en/"):
         built = app.extensions["chouine_assets"]

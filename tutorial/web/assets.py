@@ -8,8 +8,12 @@ asset into ``static/build/`` and a ``manifest.json`` that maps a source path
 Each page links one stylesheet (:data:`STYLESHEETS`: the site's rules joined with those of its
 part, written by the build), so that the first paint waits for one request after the page's:
 templates name theirs with ``{% set stylesheet = "table" %}`` at their top, and ``base.html``
-links ``stylesheets(stylesheet)``. The logo is drawn inline (:func:`inline_image`) and the
-favicon is a ``data:`` URL, so neither is a request of the first screen.
+links ``stylesheets(stylesheet)``. Likewise each page loads at most one script (:data:`SCRIPTS`,
+named with ``{% set script = "demo" %}``): htmx only where something is swapped, and no script
+at all where none has work to do (the home page, the practice table's settings), since a script
+fetched before the first paint counts in Lighthouse's simulated LCP whatever its ``defer``.
+The logo is drawn inline (:func:`inline_image`) and the favicon is a ``data:`` URL, so neither
+is a request of the first screen.
 """
 
 from __future__ import annotations
@@ -80,6 +84,37 @@ def stylesheets(name: str = "site") -> list[str]:
     if path in manifest:
         return [asset(path)]
     return [asset(part) for part in STYLESHEETS[name]]
+
+
+#: The script of each kind of page, by name: the sources it joins, in the order they run. The
+#: build writes each of more than one source as :func:`script_path`; ``"none"`` is no script.
+SCRIPTS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "site": ("js/site.js",),
+    "demo": ("vendor/htmx.min.js", "js/site.js", "js/demo.js"),
+    "play": ("vendor/htmx.min.js", "js/site.js", "js/play.js"),
+    "friend-table": ("vendor/htmx.min.js", "vendor/hx-sse.min.js", "js/site.js", "js/friend.js"),
+}
+
+
+def script_path(name: str) -> str:
+    """Path under ``static/`` of the script named ``name`` (its one source, or the build's
+    joined ``js/page-<name>.js``)."""
+    parts = SCRIPTS[name]
+    return parts[0] if len(parts) == 1 else f"js/page-{name}.js"
+
+
+def scripts(name: str = "site") -> list[str]:
+    """URLs of the scripts to load (``defer``) for a page of kind ``name``: the one built for it,
+    or, without a build, its sources one by one (in their order)."""
+    parts = SCRIPTS[name]
+    if not parts:
+        return []
+    manifest: dict[str, str] = current_app.extensions.get("chouine_assets", {})
+    path = script_path(name)
+    if path in manifest:
+        return [asset(path)]
+    return [asset(part) for part in parts]
 
 
 @cache
@@ -159,6 +194,7 @@ def init_app(app: Flask) -> None:
     app.extensions["chouine_assets"] = load_manifest()
     app.add_template_global(asset)
     app.add_template_global(stylesheets)
+    app.add_template_global(scripts)
     app.add_template_global(inline_image)
     app.add_template_global(image_data_url)
     app.after_request(_cache_static)

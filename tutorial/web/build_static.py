@@ -5,7 +5,9 @@
    server-sent events extension (``dist/ext/hx-sse.min.js``, the same package) beside it.
 2. Draw the card sprites (``img/cards-<lang>.svg``, see :mod:`tutorial.web.cards`), and join
    each page's stylesheet from its sources (``css/page-<name>.css``, see
-   :data:`tutorial.web.assets.STYLESHEETS`).
+   :data:`tutorial.web.assets.STYLESHEETS`), and each page's script from its sources
+   (``js/page-<name>.js``, see :data:`tutorial.web.assets.SCRIPTS`: htmx, its extension and our
+   scripts in the order they ran as separate ``defer`` scripts).
 3. Write a content-hashed copy of every asset (CSS, JS, SVG, …) into ``static/build/`` and
    ``static/build/manifest.json`` (source path → hashed path, both relative to ``static/``).
    ``url(...)`` references between CSS and other assets are rewritten to the hashed names.
@@ -23,7 +25,15 @@ import shutil
 import sys
 from pathlib import Path
 
-from tutorial.web.assets import BUILD_DIR, MANIFEST, STATIC_DIR, STYLESHEETS, bundle_path
+from tutorial.web.assets import (
+    BUILD_DIR,
+    MANIFEST,
+    SCRIPTS,
+    STATIC_DIR,
+    STYLESHEETS,
+    bundle_path,
+    script_path,
+)
 from tutorial.web.cards import sprite, sprite_path
 from tutorial.web.i18n import LANGUAGES
 
@@ -70,7 +80,18 @@ def _sources() -> dict[str, bytes]:
     for name, parts in STYLESHEETS.items():
         if len(parts) > 1:
             sources[bundle_path(name)] = b"\n".join(sources[part].rstrip(b"\n") for part in parts) + b"\n"
+    for name, parts in SCRIPTS.items():
+        if len(parts) > 1:
+            sources[script_path(name)] = join_scripts([sources[part] for part in parts])
     return sources
+
+
+def join_scripts(parts: list[bytes]) -> bytes:
+    """Classic scripts joined into one that runs them in order: each ends with a ``;`` on its own
+    line, so that a part ending without one cannot run into the next. Each of ours is a function
+    of its own (``(function () { "use strict"; … })()``), so no part's strictness or names reach
+    another (htmx and its extension are such functions too)."""
+    return b"".join(part.rstrip() + b"\n;\n" for part in parts)
 
 
 def _rewrite_css(rel: str, css: bytes, manifest: dict[str, str]) -> bytes:

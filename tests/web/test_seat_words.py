@@ -1,5 +1,5 @@
 """A seat's heading and the chart's legend read as words a person says: the heading says the
-seat's badges as a phrase (« Camille, qui donne, a la main », not « Camille – donne – à jouer »),
+seat's badges as a phrase (« C’est à Camille, qui donne, de jouer », not « Camille – donne – à jouer »),
 and the chart's legend is whole sentences, said once on the page."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _headings(client: FlaskClient, url: str) -> list[str]:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("fr", "Bob, qui donne, a la main"),
+        ("fr", "C’est à Bob, qui donne, de jouer"),
         ("es", "Bob, que reparte, juega"),
         ("en", "Bob, the dealer, is to play"),
     ],

@@ -65,11 +65,14 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(graded: list
         text = " ".join(s.text for s in note.sentences)
         if verdict.kind is GradeKind.GOOD and verdict.action == verdict.best:
             assert re.search(
-                r"would have (played|done) the same|the coach agrees|chouine wins the deal", text
+                r"would have (played|done) the same|would have (taken|kept|declared|led|made)|"
+                r"the coach agrees|the right choice|chouine wins the deal",
+                text,
+                re.I,
             ), text
         elif verdict.kind is GradeKind.GOOD and isinstance(verdict.action, Swap):
             # an exchange about as good as keeping the seven: said as what it brings
-            assert "no mistake" in text, text
+            assert "about as good" in text and "exchange brought" in text, text
         elif verdict.kind is GradeKind.GOOD and isinstance(verdict.best, Swap):
             # "exchange, then X" against the move (rule 10), never the exchange against a card
             assert "exchanged the seven" in text, text

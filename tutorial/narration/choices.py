@@ -114,11 +114,8 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
         return ChoiceNote(player, verdict.kind, (_sentence(_moot(coach, deal, False)),))
     if planned.verdict == "good":
         lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.DOES)]
-        agree = (
-            t.pgettext("coach-step", "The coach would have done the same.")
-            if not isinstance(verdict.action, Play)
-            else t.pgettext("coach-step", "The coach would have played the same.")
-        )
+        # The agreement in the words of the idea (or of what the exchange brings).
+        agree = coach.agreement(verdict, deal, planned.idea)
         weight = coach.weight(verdict, deal, False)
         if weight is not None:
             # The next best is worse beyond the noise: the choice mattered, said as the review

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from babel.messages.pofile import read_po
 from flask import Flask
 
 from tutorial.ai import Estimate, Grade, GradeKind, Reason, ReasonKind, evaluate
@@ -312,3 +313,32 @@ def test_no_declarations_is_said_in_words(lang: str, zero: str) -> None:
     lines = [s.text for s in out if re.match(r"(Alice|Bob)\s?:", s.text)]
     assert len(lines) == 2 and all(zero in line for line in lines), lines
     assert not any(faults(lang, line) for line in lines)
+
+
+#: The coach's messages (contexts "coach…") in the players' own words, none that can be
+#: misread: Spanish players «cantan» a declaration (never «anunciar»); a difference in points
+#: is the score against the other player, never "N points more" or "better off" (read as the
+#: player's own score).
+COACH_FORBIDDEN = {
+    "es": r"\banunci\w*|\bpuntos? más\.",
+    "fr": r"\bpoints? de plus\.",
+    "en": r"\bbetter off\b|\bpoints? more\.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coachs_catalog_words_are_the_players_own_and_cannot_be_misread(lang: str) -> None:
+    with open(f"translations/{lang}/LC_MESSAGES/narration.po", "rb") as f:
+        catalog = read_po(f)
+    found = []
+    read = 0
+    for message in catalog:
+        if not message.id or not (message.context or "").startswith("coach"):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            read += 1
+            if re.search(COACH_FORBIDDEN[lang], text):
+                found.append(text)
+    assert read > 200
+    assert not found, found

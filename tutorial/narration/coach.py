@@ -354,6 +354,36 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "coach-best", "With %(best)s you would keep %(card)s, a trump, for the tricks to come."
         ),
     },
+    (ReasonKind.KEEPS_TRUMP, "follow"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump, rather than spend one on this trick."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump, rather than spend one on this "
+            "trick.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would keep %(card)s, a trump, rather than spend one on this trick."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s, a trump, rather than spend one on this trick.",
+        ),
+    },
+    (ReasonKind.KEEPS_TRUMP, "lead"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump, in hand while the talon lasts."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump, in hand while the talon lasted.",
+        ),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, in hand while the talon lasts."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would keep %(card)s, a trump, in hand while the talon lasts."
+        ),
+    },
     (ReasonKind.KEEPS_TRUMP, "spare"): {
         Form.DOES: pgettext("coach-does", "%(player)s does not spend %(card)s, a trump, on this trick."),
         Form.WOULD: pgettext(
@@ -778,53 +808,22 @@ _CHANCES: dict[str, tuple[str, str]] = {
     ),
 }
 #: The difference in points, said as the score between the two players (never as the
-#: player's own points): "the score against Max would end 6 points more in your favour".
-_POINTS_MORE: dict[tuple[str, bool], tuple[str, str, str]] = {
-    ("you", True): npgettext(
-        "coach-you",
-        "With %(best)s the score against %(other)s would end %(num)s point more in your favour.",
-        "With %(best)s the score against %(other)s would end %(num)s points more in your favour.",
+#: player's own points): "the score against Max would end about 6 points more in your favour"
+#: (%(points)s: "6 points" once every card is known, else "about 6 points").
+_POINTS_MORE: dict[str, tuple[str, str]] = {
+    "you": pgettext(
+        "coach-you", "With %(best)s the score against %(other)s would end %(points)s more in your favour."
     ),
-    ("you", False): npgettext(
-        "coach-you",
-        "With %(best)s the score against %(other)s would end about %(num)s point more in your favour.",
-        "With %(best)s the score against %(other)s would end about %(num)s points more in your favour.",
-    ),
-    ("would", True): npgettext(
+    "would": pgettext(
         "coach-would",
-        "With %(best)s, the score against %(other)s would have ended %(num)s point more in "
-        "%(player)s’s favour.",
-        "With %(best)s, the score against %(other)s would have ended %(num)s points more in "
-        "%(player)s’s favour.",
+        "With %(best)s, the score against %(other)s would have ended %(points)s more in %(player)s’s favour.",
     ),
-    ("would", False): npgettext(
-        "coach-would",
-        "With %(best)s, the score against %(other)s would have ended about %(num)s point more in "
-        "%(player)s’s favour.",
-        "With %(best)s, the score against %(other)s would have ended about %(num)s points more in "
-        "%(player)s’s favour.",
+    "you-then": pgettext(
+        "coach-then", "In all, the score against %(other)s would end %(points)s more in your favour."
     ),
-    ("you-then", True): npgettext(
+    "would-then": pgettext(
         "coach-then",
-        "In all, the score against %(other)s would end %(num)s point more in your favour.",
-        "In all, the score against %(other)s would end %(num)s points more in your favour.",
-    ),
-    ("you-then", False): npgettext(
-        "coach-then",
-        "In all, the score against %(other)s would end about %(num)s point more in your favour.",
-        "In all, the score against %(other)s would end about %(num)s points more in your favour.",
-    ),
-    ("would-then", True): npgettext(
-        "coach-then",
-        "In all, the score against %(other)s would have ended %(num)s point more in %(player)s’s favour.",
-        "In all, the score against %(other)s would have ended %(num)s points more in %(player)s’s favour.",
-    ),
-    ("would-then", False): npgettext(
-        "coach-then",
-        "In all, the score against %(other)s would have ended about %(num)s point more in "
-        "%(player)s’s favour.",
-        "In all, the score against %(other)s would have ended about %(num)s points more in "
-        "%(player)s’s favour.",
+        "In all, the score against %(other)s would have ended %(points)s more in %(player)s’s favour.",
     ),
 }
 _CLEARLY: dict[str, tuple[str, str]] = {
@@ -1106,6 +1105,7 @@ _GLOSSES: dict[Combination, tuple[str, str]] = {
     Combination.TIERCE: pgettext("coach-gloss-tierce", "%(combination)s"),
     Combination.QUATERON: pgettext("coach-gloss-quateron", "%(combination)s"),
     Combination.CHOUINE: pgettext("coach-gloss-chouine", "%(combination)s"),
+    Combination.QUINTE: pgettext("coach-gloss-quinte", "%(combination)s"),
 }
 
 
@@ -1162,6 +1162,10 @@ class Coach:
 
     def points(self, n: int) -> str:
         return self.t.npgettext("coach", "%(num)s point", "%(num)s points", n) % {"num": n}
+
+    def about_points(self, n: int) -> str:
+        """A mean of points, never stated as a value: "about 6 points"."""
+        return self.t.npgettext("coach", "about %(num)s point", "about %(num)s points", n) % {"num": n}
 
     def chance(self, win_chance: float) -> str:
         """A chance of winning as the object of "have": "a fair chance", "almost no chance"."""
@@ -1341,8 +1345,8 @@ class Coach:
             # The grade rests on the chance of winning the deal: the sentence says so.
             text = t.pgettext(*(_CLEARLY if grade.kind is GradeKind.MISTAKE else _BETTER)[side])
         elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
-            values["num"] = n
-            text = t.npgettext(*_POINTS_MORE[(side, exact)], n)
+            values["points"] = self.points(n) if exact else self.about_points(n)
+            text = t.pgettext(*_POINTS_MORE[side])
         else:
             text = t.pgettext(*_SLIGHT[side])
         return capitalize(self.sp.fill(text, **values))
@@ -1617,8 +1621,8 @@ class Coach:
                 choice = self._single_card(best.action.card, deal)
             else:
                 choice = t.pgettext("coach", "It is the only choice the rules allow.")
-            ideas = [r for r in said(best.reasons, exact) if not r.cost][:1]
-            does = " ".join(self.idea(r, deal, Form.YOU) for r in ideas)
+            gains = [r for r in said(best.reasons, exact) if not r.cost][:1]
+            does = " ".join(self.idea(r, deal, Form.YOU) for r in gains)
             outcome = self.estimate(best, deal, exact)
             return Hint(choice, does or outcome, outcome if does else "", (), "", forced=True)
         # A card the coach counts a mistake is never put forward as worth weighing.
@@ -1639,8 +1643,8 @@ class Coach:
         other = runner_up(evaluation, best.action)
         ideas: list[Reason] = []
         # First against the other way of playing the trick (what the question asked), then
-        # against the next best. Step 3 weighs the coach's choice against a choice step 2 lists, or against the
-        # obvious ruff it names (a reason both share would tell them apart in nothing).
+        # against the next best: a choice step 2 lists, or the obvious ruff the sentence names
+        # (a reason both share would tell them apart in nothing).
         against: Estimate | None = None
         said_ideas: tuple[str, ...] = ()
         for candidate in (way, other):
@@ -2164,6 +2168,8 @@ def _variant(reason: Reason, deal: Deal) -> str:
         return "likely"
     if kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:
         return "brisque"
+    if kind is ReasonKind.KEEPS_TRUMP and deal.talon_size > _NEAR_END:
+        return "follow" if deal.trick else "lead"  # the talon is long: this trick, or the lead
     if kind is ReasonKind.KEEPS_DECLARATION and reason.held:
         return "held"
     if kind is ReasonKind.SAVES_BRISQUE and reason.least:

@@ -211,3 +211,24 @@ def test_a_reason_for_one_card_over_another_is_not_equally_true_of_the_other(
                 assert _contrastive(planned.idea, verdict.estimate), (label, planned)
                 stated += 1
     assert stated > 20
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_hint_and_the_step_give_one_reason_for_the_same_good_choice(
+    source: str, request: pytest.FixtureRequest
+) -> None:
+    # Issue 24 (practice trick 7): the hint gave a strong reason, the replay of the same
+    # decision "Nothing much hangs on this choice". A good choice's note says the hint's reason.
+    decisions: Graded = request.getfixturevalue(source)
+    coach = Coach(speaker("en"), PLAYERS)
+    compared = 0
+    for label, deal, verdict in decisions:
+        hint = coach.hint(verdict.evaluation, deal)
+        if hint.forced or hint.idea is None or plan(verdict, deal).verdict != "good":
+            continue
+        for note in (choice_note(coach, deal, verdict), answer_note(coach, deal, verdict)):
+            said = [line.reason for line in note.sentences if line.reason is not None]
+            assert hint.idea in said, (label, hint.reasons, [line.text for line in note.sentences])
+            assert not any("Nothing much hangs" in line.text for line in note.sentences), label
+        compared += 1
+    assert compared > 10

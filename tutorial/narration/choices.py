@@ -12,6 +12,7 @@ card the chooser could not see (tested). Narration never runs a search.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, npgettext, pgettext
-from .coach import MAX_SENTENCES, Coach, Form, plan, runner_up
+from .coach import MAX_SENTENCES, Coach, Form, Plan, plan, runner_up
 from .language import Speaker
 
 #: Kind of the coach's sentences (templates style them apart).
@@ -113,10 +114,11 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "moot":
         return ChoiceNote(player, verdict.kind, (_sentence(_moot(coach, deal, False)),))
     if planned.verdict == "good":
+        planned = _as_the_hint_says(coach, deal, verdict, planned)
         lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.DOES)]
+        weight = coach.weight(verdict, deal, False)
         # The agreement in the words of the idea (or of what the exchange brings).
         agree = coach.agreement(verdict, deal, planned.idea)
-        weight = coach.weight(verdict, deal, False)
         if weight is not None:
             # The next best is worse beyond the noise: the choice mattered, said as the review
             # says it (one verdict per decision).
@@ -143,6 +145,16 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     lines = [_sentence(coach.preference(verdict, deal))]
     lines += [Line(text, reason=r) for text, r in coach.worse(verdict, deal, False, MAX_SENTENCES - 1)]
     return ChoiceNote(player, verdict.kind, tuple(lines))
+
+
+def _as_the_hint_says(coach: Coach, deal: Deal, verdict: Grade, planned: Plan) -> Plan:
+    """A good move's idea as the hint's last step says it of the same decision (one verdict,
+    one reason): the coach's choice against the other way of playing the trick or the next
+    best (:meth:`Coach.contrast`), when there is one."""
+    idea = coach.contrast(verdict.evaluation, deal)[0]
+    if idea is None or idea == planned.idea:
+        return planned
+    return dataclasses.replace(planned, idea=idea, support=None)
 
 
 def _next_best_as_good(verdict: Grade) -> bool:
@@ -175,6 +187,7 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "moot":
         return ChoiceNote(seat, verdict.kind, (_sentence(_moot(coach, deal, True)),))
     if planned.verdict == "good":
+        planned = _as_the_hint_says(coach, deal, verdict, planned)
         text = t.pgettext("coach-step", "A good choice, and the coach's own.")
         lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.YOU)]
         weight = coach.weight(verdict, deal, True)

@@ -1625,36 +1625,19 @@ class Coach:
             does = " ".join(self.idea(r, deal, Form.YOU) for r in gains)
             outcome = self.estimate(best, deal, exact)
             return Hint(choice, does or outcome, outcome if does else "", (), "", forced=True)
-        # A card the coach counts a mistake is never put forward as worth weighing.
-        worth = [
-            e
-            for e in evaluation.estimates
-            if e is best or judge(evaluation, e.action).kind is not GradeKind.MISTAKE
-        ]
-        shown = worth[:CANDIDATES]
+        shown = self.shown(evaluation, deal)
         way = _other_way(evaluation, deal)
-        if way is not None and way not in shown and judge(evaluation, way.action).kind is GradeKind.GOOD:
-            shown = [*shown[: CANDIDATES - 1], way]  # step 3 may name it: step 2 lists it
         candidates = [self.action(e.action, deal) for e in shown]
         text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
             "actions": self.sp.join(candidates, "or")
         }
         choice = self._would_choose(best, deal)
         other = runner_up(evaluation, best.action)
-        ideas: list[Reason] = []
-        # First against the other way of playing the trick (what the question asked), then
-        # against the next best: a choice step 2 lists, or the obvious ruff the sentence names
-        # (a reason both share would tell them apart in nothing).
-        against: Estimate | None = None
+        idea, against, ruff = self.contrast(evaluation, deal)
+        ideas = [idea] if idea is not None else []
         said_ideas: tuple[str, ...] = ()
-        for candidate in (way, other):
-            if candidate is None or said_ideas:
-                continue
-            found = self._against_idea(evaluation, candidate, deal, exact)
-            ruff = self._ruff(found[0], candidate, deal) if found else None
-            if ruff is not None or (found and candidate in shown):
-                ideas, against = found, candidate
-                said_ideas = (ruff or self.idea(found[0], deal, Form.YOU),)
+        if idea is not None:
+            said_ideas = (ruff or self.idea(idea, deal, Form.YOU),)
         if not said_ideas and way is not None and judge(evaluation, way.action).kind is GradeKind.GOOD:
             # The other way of playing the trick (what step 1 asked about) is about as good.
             said_ideas = (self._against(best, way, deal, exact),)
@@ -1730,6 +1713,41 @@ class Coach:
         else:
             text = self.t.pgettext(*message)
         return capitalize(self.sp.fill(text, **values))
+
+    def shown(self, evaluation: Evaluation, deal: Deal) -> list[Estimate]:
+        """The choices the second step of a hint lists: the best ones, never one the coach
+        counts a mistake, and the other way of playing the trick when it is about as good."""
+        best = evaluation.best
+        worth = [
+            e
+            for e in evaluation.estimates
+            if e is best or judge(evaluation, e.action).kind is not GradeKind.MISTAKE
+        ]
+        shown = worth[:CANDIDATES]
+        way = _other_way(evaluation, deal)
+        if way is not None and way not in shown and judge(evaluation, way.action).kind is GradeKind.GOOD:
+            shown = [*shown[: CANDIDATES - 1], way]  # step 3 may name it: step 2 lists it
+        return shown
+
+    def contrast(
+        self, evaluation: Evaluation, deal: Deal
+    ) -> tuple[Reason | None, Estimate | None, str | None]:
+        """The one idea the coach's choice has over another choice, as the hint's last step says
+        it and a narrated step of the same decision too (one verdict, one reason): first against
+        the other way of playing the trick (what the hint's question asked), then against the
+        next best; against a choice the hint lists, or the obvious ruff its sentence names (a
+        reason both share would tell them apart in nothing). Returns the idea, the choice it
+        is weighed against and, against the ruff, the learner's sentence that names it."""
+        exact = _exact(evaluation, deal)
+        shown = self.shown(evaluation, deal)
+        for candidate in (_other_way(evaluation, deal), runner_up(evaluation, evaluation.best.action)):
+            if candidate is None:
+                continue
+            found = self._against_idea(evaluation, candidate, deal, exact)
+            ruff = self._ruff(found[0], candidate, deal) if found else None
+            if ruff is not None or (found and candidate in shown):
+                return found[0], candidate, ruff
+        return None, None, None
 
     def _ruff(self, reason: Reason, against: Estimate, deal: Deal) -> str | None:
         """Against the obvious ruff, the trump the coach keeps said with what the ruff would

@@ -66,7 +66,7 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(graded: list
         if verdict.kind is GradeKind.GOOD and verdict.action == verdict.best:
             assert re.search(
                 r"would have (played|done) the same|would have (taken|kept|declared|led|made)|"
-                r"the coach agrees|the right choice|chouine wins the deal",
+                r"the coach agrees|the right choice|rightly|comes to the same|chouine wins the deal",
                 text,
                 re.I,
             ), text

@@ -528,3 +528,37 @@ def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
         "Trumping with the eight of clubs would take the trick and its 10 card points, but spend that "
         "trump; the coach keeps it.",
     ), hint
+
+
+def test_taking_a_trick_the_next_best_lets_go_is_said_once_with_the_contrast() -> None:
+    deal = Deal.from_position(
+        hands=(cards("8S 9S 8H 9H"), cards("AH 7D 8D QS 9D")),
+        leader=0,
+        trick_number=4,
+        turn_up="JC",
+        trick=["10H"],
+    )
+    ace, seven = Play(Card.parse("AH")), Play(Card.parse("7D"))
+    assert {ace, seven} <= set(deal.legal_actions())
+    evaluation = Evaluation(
+        1,
+        "expert",
+        200,
+        (
+            estimate(ace, 0.7, 20.0, Reason(ReasonKind.WINS_POINTS, points=21)),
+            estimate(
+                seven,
+                0.68,
+                17.0,
+                Reason(ReasonKind.GIVES_POINTS, points=10),
+                win_loss=0.02,
+                point_loss=3.0,
+                win_noise=0.05,
+                point_noise=5.0,
+            ),
+        ),
+    )
+    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]
+    assert note == ["Rightly, Bob takes the trick and its 21 card points rather than leave them to Alice."], (
+        note
+    )

@@ -124,17 +124,27 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
             # says it (one verdict per decision).
             agree = weight
         elif not lines and _next_best_as_good(verdict):
+            settled = verdict.evaluation.exact and _all_the_same(verdict)
             agree = coach.sp.fill(
                 t.pgettext(
+                    "coach-step",
+                    "Every card is known, and whatever %(player)s plays here comes to the same.",
+                )
+                if settled
+                else t.pgettext(
                     "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
                 ),
                 player=coach.narrator.name(player),
             )
+        elif (rightly := coach.rightly_taken(verdict, deal, lines[0].reason if lines else None)) is not None:
+            # Taking the trick where the other choice lets it go: said once, with the contrast.
+            return ChoiceNote(player, verdict.kind, (Line(rightly, reason=lines[0].reason), *lines[1:]))
         return ChoiceNote(player, verdict.kind, (*lines, _sentence(agree)))
     if planned.verdict == "close":
+        # About as good: the verdict first, then why the move is fine too.
         close = coach.close(verdict, deal, Form.DOES)
         return ChoiceNote(
-            player, verdict.kind, (*_idea(coach, deal, planned.idea, Form.DOES), _sentence(close))
+            player, verdict.kind, (_sentence(close), *_idea(coach, deal, planned.idea, Form.DOES))
         )
     if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
         # An exchange the coach would have made later, or not at all: what waiting is worth.
@@ -155,6 +165,15 @@ def _as_the_hint_says(coach: Coach, deal: Deal, verdict: Grade, planned: Plan) -
     if idea is None or idea == planned.idea:
         return planned
     return dataclasses.replace(planned, idea=idea, support=None)
+
+
+def _all_the_same(verdict: Grade) -> bool:
+    """Every legal action ends the deal the same way (solved: every card known)."""
+    first = verdict.evaluation.estimates[0]
+    return all(
+        (e.win_chance, e.point_difference) == (first.win_chance, first.point_difference)
+        for e in verdict.evaluation.estimates
+    )
 
 
 def _next_best_as_good(verdict: Grade) -> bool:

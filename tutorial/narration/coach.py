@@ -900,6 +900,20 @@ _TRADES: dict[tuple[str, str], tuple[str, str, str]] = {
         "The coach leaned towards %(best)s, which leaves %(other)s %(num)s card points instead of "
         "%(mine)s; the two are about as good.",
     ),
+    ("gives-more", "does"): npgettext(
+        "coach-step",
+        "The coach leaned towards %(best)s, though it leaves %(other)s %(num)s card point instead of "
+        "%(mine)s; the two are about as good.",
+        "The coach leaned towards %(best)s, though it leaves %(other)s %(num)s card points instead of "
+        "%(mine)s; the two are about as good.",
+    ),
+    ("gives-more", "you"): npgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s, and you leave %(other)s only %(mine)s card "
+        "points instead of %(num)s.",
+        "About as good as the coach's choice, %(best)s, and you leave %(other)s only %(mine)s card "
+        "points instead of %(num)s.",
+    ),
     ("gives", "you"): npgettext(
         "coach-step",
         "About as good as the coach's choice, %(best)s, which would leave %(other)s %(num)s card point "
@@ -1417,6 +1431,8 @@ class Coach:
             case, mine, theirs = trade
             num = mine if case == "takes" else theirs
             values["num"], values["mine"] = num, mine
+            if case == "gives" and theirs > mine:
+                case = "gives-more"  # the coach's choice leaves more: said as a concession
             text = t.npgettext(*_TRADES[(case, "you" if you else "does")], num)
         elif not _exact(grade.evaluation, deal):
             text = (
@@ -1953,6 +1969,35 @@ class Coach:
             return self.t.pgettext("coach-step", "The coach would have done the same.")
         key = AGREED_BY_KIND.get(idea.kind, "") if idea is not None else ""
         return self.t.pgettext(*_AGREED[key])
+
+    def rightly_taken(self, grade: Grade, deal: Deal, idea: Reason | None) -> str | None:
+        """A good move of a narrated deal that takes the trick and its points where the next
+        best lets them go, in one sentence with the contrast ("Rightly, Bob takes the trick and
+        its 10 card points rather than leave them to Alice"); None otherwise."""
+        other = runner_up(grade.evaluation, grade.action)
+        if (
+            idea is None
+            or idea.kind is not ReasonKind.WINS_POINTS
+            or not deal.trick
+            or other is None
+            or not isinstance(other.action, Play)
+            or beats(deal.trick[0], other.action.card, deal.trumps)
+            or deal.trick_number == TRICKS_PER_DEAL
+        ):
+            return None
+        n = idea.points or 0
+        text = self.t.npgettext(
+            "coach-step",
+            "Rightly, %(player)s takes the trick and its %(num)s card point rather than leave it to "
+            "%(other)s.",
+            "Rightly, %(player)s takes the trick and its %(num)s card points rather than leave them to "
+            "%(other)s.",
+            n,
+        )
+        seat = deal.to_act
+        return capitalize(
+            self.sp.fill(text, player=self.narrator.name(seat), other=self.narrator.name(1 - seat), num=n)
+        )
 
     def weight(self, grade: Grade, deal: Deal, you: bool) -> str | None:
         """How much a good choice mattered, when it did: the next best action is graded worse

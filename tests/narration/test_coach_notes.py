@@ -32,6 +32,22 @@ def estimate(action: Action, win: float, diff: float, *reasons: Reason, **paired
     return Estimate(action, win, diff, with_action, **paired)  # type: ignore[arg-type]
 
 
+def following(hand: str, follower: str, lead: str, trick_number: int = 4, turn_up: str = "JC") -> Deal:
+    """Player 0 (holding ``hand``) has led ``lead``; player 1 (``follower``) is to play."""
+    return Deal.from_position(
+        hands=(cards(hand), cards(follower)),
+        leader=0,
+        trick_number=trick_number,
+        turn_up=turn_up,
+        trick=[lead],
+    )
+
+
+def evaluation_of(seat: int, samples: int, *estimates: Estimate) -> Evaluation:
+    """The expert's evaluation of a position, its estimates best first (made by hand)."""
+    return Evaluation(seat, "expert", samples, estimates)
+
+
 def leading(hand: str, turn_up: str = "JC", trick_number: int = 4) -> Deal:
     return Deal.from_position(
         hands=(cards(hand), cards("8S 9S 8H 9H 7H")), leader=0, trick_number=trick_number, turn_up=turn_up
@@ -40,24 +56,13 @@ def leading(hand: str, turn_up: str = "JC", trick_number: int = 4) -> Deal:
 
 def test_the_coachs_alternative_has_its_own_subject() -> None:
     # The learner throws the seven of hearts; the coach would capture the ten with the ace.
-    deal = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("AD 7H 8C QS KS")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["10D"],
-    )
+    deal = following("8S 9S 8H 9H", "AD 7H 8C QS KS", "10D", trick_number=4, turn_up="JC")
     ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         40,
-        (
-            estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
-            estimate(
-                seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0
-            ),
-        ),
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
+        estimate(seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0),
     )
     graded = judge(evaluation, seven)
     assert graded.kind is GradeKind.MISTAKE
@@ -74,28 +79,19 @@ def test_the_coachs_alternative_has_its_own_subject() -> None:
 def test_the_trump_at_stake_is_the_one_the_move_spends() -> None:
     # Trumps are clubs. The move spends the ten of clubs; the coach's seven of diamonds keeps
     # it. Both keep the ace of clubs: the card at stake is the ten.
-    deal = Deal.from_position(
-        hands=(cards("8S 9S 9H 7H"), cards("AC 10C 7D 8H QS")),
-        leader=0,
-        trick_number=8,
-        turn_up="JC",
-        trick=["KS"],
-    )
+    deal = following("8S 9S 9H 7H", "AC 10C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
     ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         40,
-        (
-            estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
-            estimate(
-                ten,
-                0.45,
-                -4.0,
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
-                win_loss=0.15,
-                point_loss=9.0,
-            ),
+        estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
+        estimate(
+            ten,
+            0.45,
+            -4.0,
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
+            win_loss=0.15,
+            point_loss=9.0,
         ),
     )
     graded = judge(evaluation, ten)
@@ -110,25 +106,19 @@ def test_a_move_that_loses_the_deal_is_a_mistake_not_an_inaccuracy() -> None:
     # The coach's choice wins the deal more often than not, the move loses it more often than
     # not: a loss of 8 % of a win, beyond the noise, is no mere inaccuracy.
     a, b = Play(Card.parse("8S")), Play(Card.parse("10S"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(a, 0.53, 2.0),
-            estimate(b, 0.45, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
-        ),
+        estimate(a, 0.53, 2.0),
+        estimate(b, 0.45, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
     )
     assert judge(evaluation, b).kind is GradeKind.MISTAKE
     # The same loss without a change of the likely winner stays an inaccuracy.
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(a, 0.83, 2.0),
-            estimate(b, 0.75, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
-        ),
+        estimate(a, 0.83, 2.0),
+        estimate(b, 0.75, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
     )
     assert judge(evaluation, b).kind is GradeKind.INACCURACY
 
@@ -138,16 +128,13 @@ def test_the_exchange_is_weighed_as_exchange_then_a_card_never_against_a_card() 
     # queen of hearts; the learner leads the queen of hearts without exchanging.
     deal = leading("7C QH 8D 9D 10S")
     queen = Play(Card.parse("QH"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         40,
-        (
-            estimate(
-                Swap(), 0.52, 1.0, Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("JC")), follow_up=queen
-            ),
-            estimate(queen, 0.51, 0.5, win_loss=0.01, point_loss=0.5, win_noise=0.05, point_noise=5.0),
+        estimate(
+            Swap(), 0.52, 1.0, Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("JC")), follow_up=queen
         ),
+        estimate(queen, 0.51, 0.5, win_loss=0.01, point_loss=0.5, win_noise=0.05, point_noise=5.0),
     )
     graded = judge(evaluation, queen)
     assert graded.close
@@ -156,22 +143,19 @@ def test_the_exchange_is_weighed_as_exchange_then_a_card_never_against_a_card() 
         assert "the exchange of the seven of trumps" not in text, text
         assert "exchange the seven for the jack of clubs" in text or "exchanged the seven for" in text, text
     # And the other way: the learner exchanges, then plays the queen; the coach plays it at once.
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         40,
-        (
-            estimate(queen, 0.52, 1.0),
-            estimate(
-                Swap(),
-                0.51,
-                0.5,
-                follow_up=queen,
-                win_loss=0.01,
-                point_loss=0.5,
-                win_noise=0.05,
-                point_noise=5.0,
-            ),
+        estimate(queen, 0.52, 1.0),
+        estimate(
+            Swap(),
+            0.51,
+            0.5,
+            follow_up=queen,
+            win_loss=0.01,
+            point_loss=0.5,
+            win_noise=0.05,
+            point_noise=5.0,
         ),
     )
     graded = judge(evaluation, Swap())
@@ -183,16 +167,11 @@ def _exchange_or_eight(turn_up: str, brings: Reason, loss: float, noise: float) 
     """The exchange against the eight of diamonds led at once (rule 10)."""
     deal = leading("7C QH 8D 9D 10S", turn_up=turn_up)
     eight = Play(Card.parse("8D"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(eight, 0.52, 1.0),
-            estimate(
-                Swap(), 0.51, 0.5, brings, follow_up=eight, win_loss=loss, point_loss=1.0, win_noise=noise
-            ),
-        ),
+        estimate(eight, 0.52, 1.0),
+        estimate(Swap(), 0.51, 0.5, brings, follow_up=eight, win_loss=loss, point_loss=1.0, win_noise=noise),
     )
     return deal, evaluation
 
@@ -221,14 +200,11 @@ def test_an_exchange_the_coach_makes_too_is_approved_with_what_it_brings() -> No
     deal = leading("7C QH 8D 9D 10S", turn_up="8C")
     eight = Play(Card.parse("8D"))
     low = Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("8C"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(Swap(), 0.52, 1.0, low, follow_up=eight),
-            estimate(eight, 0.51, 0.5, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
-        ),
+        estimate(Swap(), 0.52, 1.0, low, follow_up=eight),
+        estimate(eight, 0.51, 0.5, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
     )
     note = [line.text for line in choice_note(coach(), deal, judge(evaluation, Swap())).sentences]
     assert note[-1] == (
@@ -239,22 +215,13 @@ def test_an_exchange_the_coach_makes_too_is_approved_with_what_it_brings() -> No
 
 def test_a_good_move_is_approved_in_the_words_of_its_idea() -> None:
     # Issue 24: "The coach would have played the same" after every good move says nothing.
-    deal = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("AH 7D 8D QS 9D")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["10H"],
-    )
+    deal = following("8S 9S 8H 9H", "AH 7D 8D QS 9D", "10H", trick_number=4, turn_up="JC")
     ace, seven = Play(Card.parse("AH")), Play(Card.parse("7D"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         200,
-        (
-            estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10H"))),
-            estimate(seven, 0.68, 17.0, win_loss=0.02, point_loss=3.0, win_noise=0.05, point_noise=5.0),
-        ),
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10H"))),
+        estimate(seven, 0.68, 17.0, win_loss=0.02, point_loss=3.0, win_noise=0.05, point_noise=5.0),
     )
     note = [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]
     assert note == ["Bob captures the ten of hearts, a brisque.", "The coach would have taken it too."], note
@@ -263,33 +230,24 @@ def test_a_good_move_is_approved_in_the_words_of_its_idea() -> None:
 def _trick_ten(noise: float) -> tuple[Deal, Evaluation]:
     """Practice, trick 10 of the reading deal: Max leads the ten of diamonds, trumps are clubs;
     the coach discards the eight of spades, the eight of clubs would ruff the ten."""
-    deal = Deal.from_position(
-        hands=(cards("9H QH JD KD"), cards("8S 10S AC 7S 8C")),
-        leader=0,
-        trick_number=10,
-        turn_up="9C",
-        trick=["10D"],
-    )
+    deal = following("9H QH JD KD", "8S 10S AC 7S 8C", "10D", trick_number=10, turn_up="9C")
     eight_s, eight_c = Play(Card.parse("8S")), Play(Card.parse("8C"))
     keeps_ace = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         24,
-        (
-            estimate(eight_s, 0.625, -0.5, Reason(ReasonKind.GIVES_POINTS, points=10), keeps_ace),
-            estimate(
-                eight_c,
-                0.6,
-                -2.0,
-                Reason(ReasonKind.WINS_POINTS, points=10),
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
-                keeps_ace,
-                win_loss=0.02,
-                point_loss=4.0,
-                win_noise=noise,
-                point_noise=noise * 100,
-            ),
+        estimate(eight_s, 0.625, -0.5, Reason(ReasonKind.GIVES_POINTS, points=10), keeps_ace),
+        estimate(
+            eight_c,
+            0.6,
+            -2.0,
+            Reason(ReasonKind.WINS_POINTS, points=10),
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
+            keeps_ace,
+            win_loss=0.02,
+            point_loss=4.0,
+            win_noise=noise,
+            point_noise=noise * 100,
         ),
     )
     return deal, evaluation
@@ -312,54 +270,45 @@ def test_almost_as_well_only_inside_the_noise_and_with_what_tells_the_cards_apar
 def test_step_three_weighs_the_coachs_choice_against_a_choice_it_lists() -> None:
     # Practice, trick 1: the jack of hearts, the nine of diamonds and the eight of spades all
     # keep the king of clubs: "you would keep the king of clubs" tells them apart in nothing.
-    deal = Deal.from_position(
-        hands=(cards("9H 10H AS 7S"), cards("QD 8S 9D KC JH")),
-        leader=0,
-        trick_number=2,
-        turn_up="9C",
-        trick=["KS"],
-    )
+    deal = following("9H 10H AS 7S", "QD 8S 9D KC JH", "KS", trick_number=2, turn_up="9C")
     keeps_king = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("KC"))
     jack, nine, eight, king = (Play(Card.parse(c)) for c in ("JH", "9D", "8S", "KC"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         576,
-        (
-            estimate(jack, 0.517, 6.5, Reason(ReasonKind.GIVES_POINTS, points=6), keeps_king),
-            estimate(
-                nine,
-                0.502,
-                2.0,
-                Reason(ReasonKind.GIVES_POINTS, points=4),
-                keeps_king,
-                win_loss=0.016,
-                point_loss=4.5,
-                win_noise=0.046,
-                point_noise=4.2,
-            ),
-            estimate(
-                eight,
-                0.49,
-                0.5,
-                Reason(ReasonKind.GIVES_POINTS, points=4),
-                keeps_king,
-                win_loss=0.028,
-                point_loss=6.0,
-                win_noise=0.049,
-                point_noise=4.5,
-            ),
-            estimate(
-                king,
-                0.47,
-                -1.5,
-                Reason(ReasonKind.WINS_POINTS, points=8),
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("KC")),
-                win_loss=0.048,
-                point_loss=8.0,
-                win_noise=0.058,
-                point_noise=5.3,
-            ),
+        estimate(jack, 0.517, 6.5, Reason(ReasonKind.GIVES_POINTS, points=6), keeps_king),
+        estimate(
+            nine,
+            0.502,
+            2.0,
+            Reason(ReasonKind.GIVES_POINTS, points=4),
+            keeps_king,
+            win_loss=0.016,
+            point_loss=4.5,
+            win_noise=0.046,
+            point_noise=4.2,
+        ),
+        estimate(
+            eight,
+            0.49,
+            0.5,
+            Reason(ReasonKind.GIVES_POINTS, points=4),
+            keeps_king,
+            win_loss=0.028,
+            point_loss=6.0,
+            win_noise=0.049,
+            point_noise=4.5,
+        ),
+        estimate(
+            king,
+            0.47,
+            -1.5,
+            Reason(ReasonKind.WINS_POINTS, points=8),
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("KC")),
+            win_loss=0.048,
+            point_loss=8.0,
+            win_noise=0.058,
+            point_noise=5.3,
         ),
     )
     hint = coach().hint(evaluation, deal)
@@ -373,20 +322,8 @@ def test_step_three_weighs_the_coachs_choice_against_a_choice_it_lists() -> None
 
 
 def test_the_first_step_of_a_hint_is_about_this_position() -> None:
-    follow_trump_only = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("KC 7D 8D QS 9D")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["AH"],
-    )
-    follow_none = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("7D 8D QS 9D 10D")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["AH"],
-    )
+    follow_trump_only = following("8S 9S 8H 9H", "KC 7D 8D QS 9D", "AH", trick_number=4, turn_up="JC")
+    follow_none = following("8S 9S 8H 9H", "7D 8D QS 9D 10D", "AH", trick_number=4, turn_up="JC")
     lead = leading("QH 8D 9D 10S KS")
     texts = set()
     for deal in (follow_trump_only, follow_none, lead):
@@ -422,26 +359,20 @@ def test_a_choice_that_mattered_is_never_said_to_matter_little() -> None:
     # step's note says the choice mattered (never "Nothing much hangs on this choice").
     deal = leading("7C QH 8D 9D 10S")
     seven, queen = Play(Card.parse("7C")), Play(Card.parse("QH"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(seven, 0.7, 10.0),
-            estimate(queen, 0.4, -10.0, win_loss=0.3, point_loss=20.0, win_noise=0.02),
-        ),
+        estimate(seven, 0.7, 10.0),
+        estimate(queen, 0.4, -10.0, win_loss=0.3, point_loss=20.0, win_noise=0.02),
     )
     note = " ".join(line.text for line in choice_note(coach(), deal, judge(evaluation, seven)).sentences)
     assert "Nothing much hangs" not in note and "any other" in note, note
     # And when the next best is about as good, the choice matters little.
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(seven, 0.7, 10.0),
-            estimate(queen, 0.69, 9.0, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
-        ),
+        estimate(seven, 0.7, 10.0),
+        estimate(queen, 0.69, 9.0, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
     )
     note = " ".join(line.text for line in choice_note(coach(), deal, judge(evaluation, seven)).sentences)
     assert "Nothing much hangs" in note, note
@@ -449,30 +380,21 @@ def test_a_choice_that_mattered_is_never_said_to_matter_little() -> None:
 
 def test_points_thrown_for_nothing_are_said_against_the_coachs_card() -> None:
     # Practice trick 10: the ten of spades thrown on a trick the eight of spades loses too.
-    deal = Deal.from_position(
-        hands=(cards("8H 9H QC JC"), cards("10S 8S 7S AC 9C")),
-        leader=0,
-        trick_number=10,
-        turn_up="KD",
-        trick=["10D"],
-    )
+    deal = following("8H 9H QC JC", "10S 8S 7S AC 9C", "10D", trick_number=10, turn_up="KD")
     ten, eight = Play(Card.parse("10S")), Play(Card.parse("8S"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         200,
-        (
-            estimate(eight, 0.6, 4.0, Reason(ReasonKind.GIVES_POINTS, points=10)),
-            estimate(
-                ten,
-                0.55,
-                -5.0,
-                Reason(ReasonKind.GIVES_POINTS, points=20),
-                win_loss=0.05,
-                point_loss=9.0,
-                win_noise=0.01,
-                point_noise=2.0,
-            ),
+        estimate(eight, 0.6, 4.0, Reason(ReasonKind.GIVES_POINTS, points=10)),
+        estimate(
+            ten,
+            0.55,
+            -5.0,
+            Reason(ReasonKind.GIVES_POINTS, points=20),
+            win_loss=0.05,
+            point_loss=9.0,
+            win_noise=0.01,
+            point_noise=2.0,
         ),
     )
     graded = judge(evaluation, ten)
@@ -484,42 +406,33 @@ def test_points_thrown_for_nothing_are_said_against_the_coachs_card() -> None:
 def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
     # Practice trick 10: only a trump takes Max's ten of diamonds; the coach discards. Step 3
     # says why not ruff with the cheapest trump, the eight of clubs: it keeps that trump.
-    deal = Deal.from_position(
-        hands=(cards("8H 9H QD JD"), cards("8S 7S AC 8C 9S")),
-        leader=0,
-        trick_number=10,
-        turn_up="KC",
-        trick=["10D"],
-    )
+    deal = following("8H 9H QD JD", "8S 7S AC 8C 9S", "10D", trick_number=10, turn_up="KC")
     eight_s, eight_c, ace = Play(Card.parse("8S")), Play(Card.parse("8C")), Play(Card.parse("AC"))
     keeps_ace = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         200,
-        (
-            estimate(eight_s, 0.6, 4.0, keeps_ace),
-            estimate(
-                ace,
-                0.55,
-                0.0,
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("AC")),
-                win_loss=0.05,
-                point_loss=4.0,
-                win_noise=0.01,
-                point_noise=1.0,
-            ),
-            estimate(
-                eight_c,
-                0.5,
-                -2.0,
-                keeps_ace,
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
-                win_loss=0.1,
-                point_loss=6.0,
-                win_noise=0.01,
-                point_noise=1.0,
-            ),
+        estimate(eight_s, 0.6, 4.0, keeps_ace),
+        estimate(
+            ace,
+            0.55,
+            0.0,
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("AC")),
+            win_loss=0.05,
+            point_loss=4.0,
+            win_noise=0.01,
+            point_noise=1.0,
+        ),
+        estimate(
+            eight_c,
+            0.5,
+            -2.0,
+            keeps_ace,
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
+            win_loss=0.1,
+            point_loss=6.0,
+            win_noise=0.01,
+            point_noise=1.0,
         ),
     )
     hint = coach().hint(evaluation, deal)
@@ -531,31 +444,22 @@ def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
 
 
 def test_taking_a_trick_the_next_best_lets_go_is_said_once_with_the_contrast() -> None:
-    deal = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("AH 7D 8D QS 9D")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["10H"],
-    )
+    deal = following("8S 9S 8H 9H", "AH 7D 8D QS 9D", "10H", trick_number=4, turn_up="JC")
     ace, seven = Play(Card.parse("AH")), Play(Card.parse("7D"))
     assert {ace, seven} <= set(deal.legal_actions())
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         200,
-        (
-            estimate(ace, 0.7, 20.0, Reason(ReasonKind.WINS_POINTS, points=21)),
-            estimate(
-                seven,
-                0.68,
-                17.0,
-                Reason(ReasonKind.GIVES_POINTS, points=10),
-                win_loss=0.02,
-                point_loss=3.0,
-                win_noise=0.05,
-                point_noise=5.0,
-            ),
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.WINS_POINTS, points=21)),
+        estimate(
+            seven,
+            0.68,
+            17.0,
+            Reason(ReasonKind.GIVES_POINTS, points=10),
+            win_loss=0.02,
+            point_loss=3.0,
+            win_noise=0.05,
+            point_noise=5.0,
         ),
     )
     note = [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]

@@ -466,3 +466,20 @@ def test_taking_a_trick_the_next_best_lets_go_is_said_once_with_the_contrast() -
     assert note == ["Rightly, Bob takes the trick and its 21 card points rather than leave them to Alice."], (
         note
     )
+
+
+def test_a_warning_says_what_the_move_gives_up_before_the_coachs_card() -> None:
+    # Issue 24 (newcomer): every warning said "For the coach, playing X here would be a mistake".
+    deal = following("8S 9S 8H 9H", "AD 7H 8C QS KS", "10D")
+    ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
+    assert {ace, seven} <= set(deal.legal_actions())
+    evaluation = evaluation_of(
+        1,
+        40,
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
+        estimate(seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0),
+    )
+    warning = coach().warning(judge(evaluation, seven), deal)
+    assert warning == (
+        "Playing the seven of hearts here would let points go that the coach takes with the ace of diamonds."
+    ), warning

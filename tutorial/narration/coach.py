@@ -1056,6 +1056,43 @@ _WEIGHT_ANY = npgettext(
     "The right choice: any other would have left the score against %(other)s at least %(num)s points "
     "less in %(player)s’s favour.",
 )
+#: The warning before a mistake, by what the move gives up (:data:`_AT_STAKE`): the reason
+#: itself follows it (:meth:`Coach.warning_reasons`).
+_WARNINGS: dict[str, tuple[str, str]] = {
+    "thrown": pgettext(
+        "coach", "Playing %(action)s here would throw points away: the coach would play %(best)s."
+    ),
+    "takes": pgettext(
+        "coach", "Playing %(action)s here would let points go that the coach takes with %(best)s."
+    ),
+    "trump": pgettext(
+        "coach", "Playing %(action)s here would spend a trump the coach keeps: it would play %(best)s."
+    ),
+    "declares": pgettext(
+        "coach", "Playing %(action)s here would let a declaration go: the coach would play %(best)s."
+    ),
+    "last": pgettext(
+        "coach",
+        "Playing %(action)s here would weaken your hold on the last trick: the coach would play %(best)s.",
+    ),
+    "": pgettext(
+        "coach", "For the coach, playing %(action)s here would be a mistake: it would play %(best)s."
+    ),
+}
+_AT_STAKE: dict[ReasonKind, str] = {
+    ReasonKind.TAKES_BRISQUE: "takes",
+    ReasonKind.WINS_POINTS: "takes",
+    ReasonKind.SAVES_BRISQUE: "takes",
+    ReasonKind.KEEPS_TRUMP: "trump",
+    ReasonKind.DECLARES: "declares",
+    ReasonKind.LAST_CHANCE_DECLARE: "declares",
+    ReasonKind.KEEPS_DECLARATION: "declares",
+    ReasonKind.KEEPS_MARIAGE_CARD: "declares",
+    ReasonKind.TURN_UP_COMBINATION: "declares",
+    ReasonKind.FIGHTS_DIX_DE_DER: "last",
+}
+
+
 #: The second step of a hint: the idea with its cards, per reason kind (and variant).
 _FOCUS: dict[tuple[ReasonKind, str], tuple[str, str]] = {
     (ReasonKind.TAKES_BRISQUE, ""): pgettext(
@@ -2106,13 +2143,18 @@ class Coach:
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
         if isinstance(grade.action, Play) and isinstance(grade.best, Play):
-            return self.sp.fill(
-                self.t.pgettext(
-                    "coach",
-                    "For the coach, playing %(action)s here would be a mistake: it would play %(best)s.",
-                ),
-                action=self.action(grade.action, deal),
-                best=self.action(grade.best, deal),
+            # What the move gives up, in a word, before the coach's card: the reason follows.
+            planned = plan(grade, deal)
+            # Points thrown on a trick lost anyway first; then the coach's idea.
+            at_stake = "thrown" if planned.extra else ""
+            if not at_stake and planned.idea is not None:
+                at_stake = _AT_STAKE.get(planned.idea.kind, "")
+            return capitalize(
+                self.sp.fill(
+                    self.t.pgettext(*_WARNINGS[at_stake]),
+                    action=self.action(grade.action, deal),
+                    best=self.action(grade.best, deal),
+                )
             )
         question = self.t.pgettext("coach", "For the coach, %(action)s is a mistake here.") % {
             "action": self.action(grade.action, deal)

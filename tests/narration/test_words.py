@@ -291,6 +291,9 @@ def test_french_elides_before_a_name_that_begins_with_a_vowel(app: Flask) -> Non
     assert fr.fill(along_as, player="Ève") == "Jouer à la place d’Ève"
     assert fr.fill(along_as, player="Bob") == "Jouer à la place de Bob"
     assert speaker("es").fill("una carta de %(player)s", player="Alice") == "una carta de Alice"
+    # A mean of points, too (« plus favorable de environ 6 points »), but not before « huit ».
+    assert fr.fill("de %(points)s", points="environ 6 points") == "d’environ 6 points"
+    assert fr.fill("de %(points)s", points="huit points") == "de huit points"
 
 
 @pytest.mark.parametrize(

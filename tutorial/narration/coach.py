@@ -1072,6 +1072,9 @@ _WARNINGS: dict[str, tuple[str, str]] = {
         "coach", "Playing %(action)s here would let a declaration go: the coach would play %(best)s."
     ),
     "last": pgettext(
+        "coach", "Playing %(action)s here would give up the last trick: the coach would play %(best)s."
+    ),
+    "last-likely": pgettext(
         "coach",
         "Playing %(action)s here would weaken your hold on the last trick: the coach would play %(best)s.",
     ),
@@ -1308,9 +1311,9 @@ class Coach:
             )
             values = {
                 "player": self.narrator.name(deal.to_act),
-                "combination": self._combination(idea.combination, idea.suit, deal),
+                "combination": self._combination(idea.combination, idea.suit, deal, gloss=True),
                 "points": self.points(idea.points or 0),
-                "bigger": self._combination(support.combination, idea.suit, deal),
+                "bigger": self._combination(support.combination, idea.suit, deal, gloss=True),
             }
             return [(capitalize(self.sp.fill(text, **values)), idea)]
         out: list[tuple[str, Reason | None]] = [
@@ -2149,6 +2152,8 @@ class Coach:
             at_stake = "thrown" if planned.extra else ""
             if not at_stake and planned.idea is not None:
                 at_stake = _AT_STAKE.get(planned.idea.kind, "")
+                if at_stake == "last" and planned.idea.probability is not None:
+                    at_stake = "last-likely"  # a chance, not yet a fact
             return capitalize(
                 self.sp.fill(
                     self.t.pgettext(*_WARNINGS[at_stake]),
@@ -2222,8 +2227,8 @@ def _trade(deal: Deal, move: Action, other: Action) -> tuple[str, int, int] | No
         return ("takes", mine, theirs)
     if they_take and not takes and theirs:
         return ("lets", mine, theirs)
-    if not takes and not they_take and mine != theirs and mine and theirs:
-        return ("gives", mine, theirs)
+    if not takes and not they_take and abs(mine - theirs) >= SMALL_POINTS and mine and theirs:
+        return ("gives", mine, theirs)  # a point or two of difference is worth no sentence
     return None
 
 

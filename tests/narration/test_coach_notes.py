@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from tutorial.ai import Estimate, Evaluation, GradeKind, Reason, ReasonKind, evaluate, judge
-from tutorial.engine import Action, Card, Deal, Pass, Play, Swap
+from tutorial.engine import Action, Card, Combination, Deal, Pass, Play, Swap
 from tutorial.narration.choices import answer_note, choice_note
 from tutorial.narration.coach import Coach, Form, plan
 from tutorial.narration.language import speaker
@@ -483,3 +483,21 @@ def test_a_warning_says_what_the_move_gives_up_before_the_coachs_card() -> None:
     assert warning == (
         "Playing the seven of hearts here would let points go that the coach takes with the ace of diamonds."
     ), warning
+
+
+def test_one_combination_declared_with_another_of_its_cards_is_said_by_the_cards() -> None:
+    # First deal, step 5: the queen or the king of clubs, each declaring the mariage in clubs.
+    deal = following("9H 10H AS 7S", "QC KC 8D 9D 7H", "JH", trick_number=5)
+    queen, king = (Play(Card.parse(c), Combination.MARIAGE) for c in ("QC", "KC"))
+    assert {queen, king} <= set(deal.legal_actions())
+    evaluation = evaluation_of(
+        1,
+        200,
+        estimate(king, 0.52, 1.0),
+        estimate(queen, 0.51, 0.5, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
+    )
+    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, queen)).sentences]
+    assert note == [
+        "The coach would have declared a mariage in trumps with the king of clubs rather than the queen of "
+        "clubs: it comes to about the same."
+    ], note

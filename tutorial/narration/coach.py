@@ -1456,6 +1456,28 @@ class Coach:
                         "the two are about as good.",
                     )
                 )
+        elif _same_declaration(grade) and isinstance(grade.action, Play) and isinstance(grade.best, Play):
+            # One combination declared with another of its cards: said once, by the cards.
+            values["card"], values["best_card"] = (
+                self.sp.card(grade.action.card),
+                self.sp.card(grade.best.card),
+            )
+            values["combination"] = self._combination(
+                grade.best.declaration, grade.best.declaration_suit, deal, gloss=True
+            )
+            text = (
+                t.pgettext(
+                    "coach-step",
+                    "About as good as the coach's choice, which would declare %(combination)s with "
+                    "%(best_card)s rather than %(card)s.",
+                )
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "The coach would have declared %(combination)s with %(best_card)s rather than %(card)s: "
+                    "it comes to about the same.",
+                )
+            )
         elif _twins(grade) or (_exact(grade.evaluation, deal) and _point_loss(grade) == 0):
             # Two cards that do the same (a nine or an eight of one suit, no points): no "leaning".
             text = (
@@ -2197,6 +2219,18 @@ def _twins(grade: Grade) -> bool:
         and b.declaration is None
         and a.card.suit is b.card.suit
         and a.card.points == b.card.points
+    )
+
+
+def _same_declaration(grade: Grade) -> bool:
+    """The move and the coach's choice declare the same combination with two of its cards."""
+    a, b = grade.action, grade.best
+    return (
+        isinstance(a, Play)
+        and isinstance(b, Play)
+        and a.declaration is not None
+        and (a.declaration, a.declaration_suit) == (b.declaration, b.declaration_suit)
+        and a.card is not b.card
     )
 
 

@@ -1456,7 +1456,12 @@ class Coach:
                         "the two are about as good.",
                     )
                 )
-        elif _same_declaration(grade) and isinstance(grade.action, Play) and isinstance(grade.best, Play):
+        elif (
+            _same_declaration(grade)
+            and not _exact(grade.evaluation, deal)
+            and isinstance(grade.action, Play)
+            and isinstance(grade.best, Play)
+        ):
             # One combination declared with another of its cards: said once, by the cards.
             values["card"], values["best_card"] = (
                 self.sp.card(grade.action.card),

@@ -501,3 +501,31 @@ def test_one_combination_declared_with_another_of_its_cards_is_said_by_the_cards
         "The coach would have declared a mariage in trumps with the king of clubs rather than the queen of "
         "clubs: it comes to about the same."
     ], note
+
+
+def test_the_hint_answers_whether_to_take_a_trump_lead_with_a_higher_trump() -> None:
+    # Practice trick 7: Max leads the queen of clubs (trumps); the ten of clubs would take it.
+    deal = following("8S 9S 8H 9H", "10C 7H 8D 9D KS", "QC", trick_number=7)
+    seven, ten = Play(Card.parse("7H")), Play(Card.parse("10C"))
+    assert {seven, ten} <= set(deal.legal_actions())
+    evaluation = evaluation_of(
+        1,
+        200,
+        estimate(seven, 0.6, 4.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("10C"))),
+        estimate(
+            ten,
+            0.4,
+            -2.0,
+            Reason(ReasonKind.WINS_POINTS, points=13),
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
+            win_loss=0.2,
+            point_loss=6.0,
+            win_noise=0.01,
+            point_noise=1.0,
+        ),
+    )
+    hint = coach().hint(evaluation, deal)
+    assert hint.reasons == (
+        "Taking it with the ten of clubs would bring in 13 card points, but spend that trump; the coach "
+        "keeps it.",
+    ), hint

@@ -1842,17 +1842,27 @@ class Coach:
             and spent is not None
             and spent is reason.card
             and deal.trick
-            and deal.trick[0].suit is not deal.trumps
             and beats(deal.trick[0], spent, deal.trumps)
         ):
             n = deal.trick[0].points + spent.points
-            text = self.t.npgettext(
-                "coach-you",
-                "Trumping with %(card)s would take the trick and its %(num)s card point, but spend that "
-                "trump; the coach keeps it.",
-                "Trumping with %(card)s would take the trick and its %(num)s card points, but spend that "
-                "trump; the coach keeps it.",
-                n,
+            text = (
+                self.t.npgettext(
+                    "coach-you",
+                    "Trumping with %(card)s would take the trick and its %(num)s card point, but spend that "
+                    "trump; the coach keeps it.",
+                    "Trumping with %(card)s would take the trick and its %(num)s card points, but spend that "
+                    "trump; the coach keeps it.",
+                    n,
+                )
+                if deal.trick[0].suit is not deal.trumps
+                else self.t.npgettext(  # a trump led, taken with a higher one
+                    "coach-you",
+                    "Taking it with %(card)s would bring in %(num)s card point, but spend that trump; the "
+                    "coach keeps it.",
+                    "Taking it with %(card)s would bring in %(num)s card points, but spend that trump; the "
+                    "coach keeps it.",
+                    n,
+                )
             )
             return capitalize(self.sp.fill(text, card=self.sp.card(spent), num=n))
         return None

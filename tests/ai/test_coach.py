@@ -125,9 +125,38 @@ def test_the_last_chance_to_exchange_the_seven() -> None:
     ev = evaluate(deal, random.Random(4))
     assert reasons_of(ev, "swap") == [
         Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=Card.parse("AD")),
-        Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("AD")),
+        Reason(ReasonKind.EXCHANGES_SEVEN, points=11, card=Card.parse("AD")),
     ]
     assert ev.best.action == Swap()
+
+
+@pytest.mark.parametrize(
+    ("hand", "turn_up", "expected"),
+    [
+        # The eight of trumps for the seven: no points, no combination.
+        ("7D 9S QH QS JS", "8D", Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("8D"))),
+        # The queen of trumps with the king in hand: a mariage in trumps, and its 3 points.
+        (
+            "7D KD QH QS JS",
+            "QD",
+            Reason(
+                ReasonKind.EXCHANGES_SEVEN,
+                points=3,
+                card=Card.parse("QD"),
+                combination=Combination.MARIAGE,
+                suit=Suit.DIAMONDS,
+            ),
+        ),
+    ],
+)
+def test_the_exchange_says_what_it_brings_in_this_hand(hand: str, turn_up: str, expected: Reason) -> None:
+    # Rule 10: the turn-up for the seven of trumps, with its card points and what it completes.
+    deal = Deal.from_position(
+        hands=(cards(hand), cards("AS 8C 9C 10C JC")), leader=0, trick_number=5, turn_up=turn_up
+    )
+    assert Swap() in deal.legal_actions()
+    ev = evaluate(deal, random.Random(4), "beginner")
+    assert reasons_of(ev, "swap") == [expected]
 
 
 def test_fighting_for_the_dix_de_der() -> None:

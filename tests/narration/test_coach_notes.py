@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from tutorial.ai import Estimate, Evaluation, GradeKind, Reason, ReasonKind, evaluate, judge
-from tutorial.engine import Action, Card, Deal, Pass, Play, Swap
+from tutorial.engine import Action, Card, Combination, Deal, Pass, Play, Swap
 from tutorial.narration.choices import answer_note, choice_note
 from tutorial.narration.coach import Coach, Form, plan
 from tutorial.narration.language import speaker
@@ -32,6 +32,22 @@ def estimate(action: Action, win: float, diff: float, *reasons: Reason, **paired
     return Estimate(action, win, diff, with_action, **paired)  # type: ignore[arg-type]
 
 
+def following(hand: str, follower: str, lead: str, trick_number: int = 4, turn_up: str = "JC") -> Deal:
+    """Player 0 (holding ``hand``) has led ``lead``; player 1 (``follower``) is to play."""
+    return Deal.from_position(
+        hands=(cards(hand), cards(follower)),
+        leader=0,
+        trick_number=trick_number,
+        turn_up=turn_up,
+        trick=[lead],
+    )
+
+
+def evaluation_of(seat: int, samples: int, *estimates: Estimate) -> Evaluation:
+    """The expert's evaluation of a position, its estimates best first (made by hand)."""
+    return Evaluation(seat, "expert", samples, estimates)
+
+
 def leading(hand: str, turn_up: str = "JC", trick_number: int = 4) -> Deal:
     return Deal.from_position(
         hands=(cards(hand), cards("8S 9S 8H 9H 7H")), leader=0, trick_number=trick_number, turn_up=turn_up
@@ -40,24 +56,13 @@ def leading(hand: str, turn_up: str = "JC", trick_number: int = 4) -> Deal:
 
 def test_the_coachs_alternative_has_its_own_subject() -> None:
     # The learner throws the seven of hearts; the coach would capture the ten with the ace.
-    deal = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("AD 7H 8C QS KS")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["10D"],
-    )
+    deal = following("8S 9S 8H 9H", "AD 7H 8C QS KS", "10D", trick_number=4, turn_up="JC")
     ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         40,
-        (
-            estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
-            estimate(
-                seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0
-            ),
-        ),
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
+        estimate(seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0),
     )
     graded = judge(evaluation, seven)
     assert graded.kind is GradeKind.MISTAKE
@@ -74,28 +79,19 @@ def test_the_coachs_alternative_has_its_own_subject() -> None:
 def test_the_trump_at_stake_is_the_one_the_move_spends() -> None:
     # Trumps are clubs. The move spends the ten of clubs; the coach's seven of diamonds keeps
     # it. Both keep the ace of clubs: the card at stake is the ten.
-    deal = Deal.from_position(
-        hands=(cards("8S 9S 9H 7H"), cards("AC 10C 7D 8H QS")),
-        leader=0,
-        trick_number=8,
-        turn_up="JC",
-        trick=["KS"],
-    )
+    deal = following("8S 9S 9H 7H", "AC 10C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
     ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         40,
-        (
-            estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
-            estimate(
-                ten,
-                0.45,
-                -4.0,
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
-                win_loss=0.15,
-                point_loss=9.0,
-            ),
+        estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
+        estimate(
+            ten,
+            0.45,
+            -4.0,
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
+            win_loss=0.15,
+            point_loss=9.0,
         ),
     )
     graded = judge(evaluation, ten)
@@ -110,25 +106,19 @@ def test_a_move_that_loses_the_deal_is_a_mistake_not_an_inaccuracy() -> None:
     # The coach's choice wins the deal more often than not, the move loses it more often than
     # not: a loss of 8 % of a win, beyond the noise, is no mere inaccuracy.
     a, b = Play(Card.parse("8S")), Play(Card.parse("10S"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(a, 0.53, 2.0),
-            estimate(b, 0.45, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
-        ),
+        estimate(a, 0.53, 2.0),
+        estimate(b, 0.45, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
     )
     assert judge(evaluation, b).kind is GradeKind.MISTAKE
     # The same loss without a change of the likely winner stays an inaccuracy.
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(a, 0.83, 2.0),
-            estimate(b, 0.75, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
-        ),
+        estimate(a, 0.83, 2.0),
+        estimate(b, 0.75, -1.0, win_loss=0.08, point_loss=3.0, win_noise=0.02, point_noise=4.0),
     )
     assert judge(evaluation, b).kind is GradeKind.INACCURACY
 
@@ -138,16 +128,13 @@ def test_the_exchange_is_weighed_as_exchange_then_a_card_never_against_a_card() 
     # queen of hearts; the learner leads the queen of hearts without exchanging.
     deal = leading("7C QH 8D 9D 10S")
     queen = Play(Card.parse("QH"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         40,
-        (
-            estimate(
-                Swap(), 0.52, 1.0, Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("JC")), follow_up=queen
-            ),
-            estimate(queen, 0.51, 0.5, win_loss=0.01, point_loss=0.5, win_noise=0.05, point_noise=5.0),
+        estimate(
+            Swap(), 0.52, 1.0, Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("JC")), follow_up=queen
         ),
+        estimate(queen, 0.51, 0.5, win_loss=0.01, point_loss=0.5, win_noise=0.05, point_noise=5.0),
     )
     graded = judge(evaluation, queen)
     assert graded.close
@@ -156,44 +143,187 @@ def test_the_exchange_is_weighed_as_exchange_then_a_card_never_against_a_card() 
         assert "the exchange of the seven of trumps" not in text, text
         assert "exchange the seven for the jack of clubs" in text or "exchanged the seven for" in text, text
     # And the other way: the learner exchanges, then plays the queen; the coach plays it at once.
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         40,
-        (
-            estimate(queen, 0.52, 1.0),
-            estimate(
-                Swap(),
-                0.51,
-                0.5,
-                follow_up=queen,
-                win_loss=0.01,
-                point_loss=0.5,
-                win_noise=0.05,
-                point_noise=5.0,
-            ),
+        estimate(queen, 0.52, 1.0),
+        estimate(
+            Swap(),
+            0.51,
+            0.5,
+            follow_up=queen,
+            win_loss=0.01,
+            point_loss=0.5,
+            win_noise=0.05,
+            point_noise=5.0,
         ),
     )
     graded = judge(evaluation, Swap())
     note = " ".join(line.text for line in choice_note(coach(), deal, graded).sentences)
-    assert "without the exchange" not in note and "no mistake" in note, note
+    assert "without the exchange" not in note and "about as good" in note, note
+
+
+def _exchange_or_eight(turn_up: str, brings: Reason, loss: float, noise: float) -> tuple[Deal, Evaluation]:
+    """The exchange against the eight of diamonds led at once (rule 10)."""
+    deal = leading("7C QH 8D 9D 10S", turn_up=turn_up)
+    eight = Play(Card.parse("8D"))
+    evaluation = evaluation_of(
+        0,
+        200,
+        estimate(eight, 0.52, 1.0),
+        estimate(Swap(), 0.51, 0.5, brings, follow_up=eight, win_loss=loss, point_loss=1.0, win_noise=noise),
+    )
+    return deal, evaluation
+
+
+def test_an_exchange_about_as_good_is_said_with_what_it_brings_and_graded_good() -> None:
+    # Issue 24, first and full deal, trick 11: the seven for the eight or the nine of trumps
+    # is judged one way, with its reason, and the grade word agrees with the sentence.
+    low = Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("9C"))
+    deal, evaluation = _exchange_or_eight("9C", low, 0.01, 0.05)
+    graded = judge(evaluation, Swap())
+    assert graded.kind is GradeKind.GOOD and graded.close
+    note = " ".join(line.text for line in choice_note(coach(), deal, graded).sentences)
+    assert "no mistake" not in note and "would not have done it" not in note, note
+    assert "nine of clubs is a higher trump than the seven, but worth no points" in note, note
+    assert "about as good" in note, note
+    answer = answer_note(coach(), deal, graded).sentences[0].text
+    assert answer.startswith("About as good") and "brings you little" in answer, answer
+    # The jack of trumps brings its 2 points: said, not "little".
+    jack = Reason(ReasonKind.EXCHANGES_SEVEN, points=2, card=Card.parse("JC"))
+    deal, evaluation = _exchange_or_eight("JC", jack, 0.01, 0.05)
+    note = " ".join(line.text for line in choice_note(coach(), deal, judge(evaluation, Swap())).sentences)
+    assert "the jack of clubs, worth 2 points, for the seven" in note, note
+
+
+def test_an_exchange_the_coach_makes_too_is_approved_with_what_it_brings() -> None:
+    deal = leading("7C QH 8D 9D 10S", turn_up="8C")
+    eight = Play(Card.parse("8D"))
+    low = Reason(ReasonKind.EXCHANGES_SEVEN, card=Card.parse("8C"))
+    evaluation = evaluation_of(
+        0,
+        200,
+        estimate(Swap(), 0.52, 1.0, low, follow_up=eight),
+        estimate(eight, 0.51, 0.5, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
+    )
+    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, Swap())).sentences]
+    assert note[-1] == (
+        "The coach would have made the exchange too, though it brings little: a higher trump, worth no "
+        "points either."
+    ), note
+
+
+def test_a_good_move_is_approved_in_the_words_of_its_idea() -> None:
+    # Issue 24: "The coach would have played the same" after every good move says nothing.
+    deal = following("8S 9S 8H 9H", "AH 7D 8D QS 9D", "10H", trick_number=4, turn_up="JC")
+    ace, seven = Play(Card.parse("AH")), Play(Card.parse("7D"))
+    evaluation = evaluation_of(
+        1,
+        200,
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10H"))),
+        estimate(seven, 0.68, 17.0, win_loss=0.02, point_loss=3.0, win_noise=0.05, point_noise=5.0),
+    )
+    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]
+    assert note == ["Bob captures the ten of hearts, a brisque.", "The coach would have taken it too."], note
+
+
+def _trick_ten(noise: float) -> tuple[Deal, Evaluation]:
+    """Practice, trick 10 of the reading deal: Max leads the ten of diamonds, trumps are clubs;
+    the coach discards the eight of spades, the eight of clubs would ruff the ten."""
+    deal = following("9H QH JD KD", "8S 10S AC 7S 8C", "10D", trick_number=10, turn_up="9C")
+    eight_s, eight_c = Play(Card.parse("8S")), Play(Card.parse("8C"))
+    keeps_ace = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))
+    evaluation = evaluation_of(
+        1,
+        24,
+        estimate(eight_s, 0.625, -0.5, Reason(ReasonKind.GIVES_POINTS, points=10), keeps_ace),
+        estimate(
+            eight_c,
+            0.6,
+            -2.0,
+            Reason(ReasonKind.WINS_POINTS, points=10),
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
+            keeps_ace,
+            win_loss=0.02,
+            point_loss=4.0,
+            win_noise=noise,
+            point_noise=noise * 100,
+        ),
+    )
+    return deal, evaluation
+
+
+def test_almost_as_well_only_inside_the_noise_and_with_what_tells_the_cards_apart() -> None:
+    deal, evaluation = _trick_ten(noise=0.3)
+    hint = coach().hint(evaluation, deal)
+    assert hint.reasons == (
+        "You could also trump with the eight of clubs and take the trick and its 10 card points: the two "
+        "are about as good.",
+    ), hint
+    # Told apart beyond the noise (a small loss, but a real one): the difference is said.
+    deal, evaluation = _trick_ten(noise=0.001)
+    (reason,) = coach().hint(evaluation, deal).reasons
+    assert "almost as well" not in reason and "about as good" not in reason, reason
+    assert "point more in your favour" in reason or "points more in your favour" in reason, reason
+
+
+def test_step_three_weighs_the_coachs_choice_against_a_choice_it_lists() -> None:
+    # Practice, trick 1: the jack of hearts, the nine of diamonds and the eight of spades all
+    # keep the king of clubs: "you would keep the king of clubs" tells them apart in nothing.
+    deal = following("9H 10H AS 7S", "QD 8S 9D KC JH", "KS", trick_number=2, turn_up="9C")
+    keeps_king = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("KC"))
+    jack, nine, eight, king = (Play(Card.parse(c)) for c in ("JH", "9D", "8S", "KC"))
+    evaluation = evaluation_of(
+        1,
+        576,
+        estimate(jack, 0.517, 6.5, Reason(ReasonKind.GIVES_POINTS, points=6), keeps_king),
+        estimate(
+            nine,
+            0.502,
+            2.0,
+            Reason(ReasonKind.GIVES_POINTS, points=4),
+            keeps_king,
+            win_loss=0.016,
+            point_loss=4.5,
+            win_noise=0.046,
+            point_noise=4.2,
+        ),
+        estimate(
+            eight,
+            0.49,
+            0.5,
+            Reason(ReasonKind.GIVES_POINTS, points=4),
+            keeps_king,
+            win_loss=0.028,
+            point_loss=6.0,
+            win_noise=0.049,
+            point_noise=4.5,
+        ),
+        estimate(
+            king,
+            0.47,
+            -1.5,
+            Reason(ReasonKind.WINS_POINTS, points=8),
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("KC")),
+            win_loss=0.048,
+            point_loss=8.0,
+            win_noise=0.058,
+            point_noise=5.3,
+        ),
+    )
+    hint = coach().hint(evaluation, deal)
+    # Weighed against the obvious ruff, which the sentence names (step 2 lists the others).
+    assert hint.against is not None
+    assert coach().action(hint.against, deal) in hint.reasons[0], hint
+    assert hint.reasons == (
+        "Trumping with the king of clubs would take the trick and its 8 card points, but spend that trump; "
+        "the coach keeps it.",
+    ), hint
 
 
 def test_the_first_step_of_a_hint_is_about_this_position() -> None:
-    follow_trump_only = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("KC 7D 8D QS 9D")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["AH"],
-    )
-    follow_none = Deal.from_position(
-        hands=(cards("8S 9S 8H 9H"), cards("7D 8D QS 9D 10D")),
-        leader=0,
-        trick_number=4,
-        turn_up="JC",
-        trick=["AH"],
-    )
+    follow_trump_only = following("8S 9S 8H 9H", "KC 7D 8D QS 9D", "AH", trick_number=4, turn_up="JC")
+    follow_none = following("8S 9S 8H 9H", "7D 8D QS 9D 10D", "AH", trick_number=4, turn_up="JC")
     lead = leading("QH 8D 9D 10S KS")
     texts = set()
     for deal in (follow_trump_only, follow_none, lead):
@@ -229,26 +359,20 @@ def test_a_choice_that_mattered_is_never_said_to_matter_little() -> None:
     # step's note says the choice mattered (never "Nothing much hangs on this choice").
     deal = leading("7C QH 8D 9D 10S")
     seven, queen = Play(Card.parse("7C")), Play(Card.parse("QH"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(seven, 0.7, 10.0),
-            estimate(queen, 0.4, -10.0, win_loss=0.3, point_loss=20.0, win_noise=0.02),
-        ),
+        estimate(seven, 0.7, 10.0),
+        estimate(queen, 0.4, -10.0, win_loss=0.3, point_loss=20.0, win_noise=0.02),
     )
     note = " ".join(line.text for line in choice_note(coach(), deal, judge(evaluation, seven)).sentences)
-    assert "Nothing much hangs" not in note and "any other choice" in note, note
+    assert "Nothing much hangs" not in note and "any other" in note, note
     # And when the next best is about as good, the choice matters little.
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         0,
-        "expert",
         200,
-        (
-            estimate(seven, 0.7, 10.0),
-            estimate(queen, 0.69, 9.0, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
-        ),
+        estimate(seven, 0.7, 10.0),
+        estimate(queen, 0.69, 9.0, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
     )
     note = " ".join(line.text for line in choice_note(coach(), deal, judge(evaluation, seven)).sentences)
     assert "Nothing much hangs" in note, note
@@ -256,30 +380,21 @@ def test_a_choice_that_mattered_is_never_said_to_matter_little() -> None:
 
 def test_points_thrown_for_nothing_are_said_against_the_coachs_card() -> None:
     # Practice trick 10: the ten of spades thrown on a trick the eight of spades loses too.
-    deal = Deal.from_position(
-        hands=(cards("8H 9H QC JC"), cards("10S 8S 7S AC 9C")),
-        leader=0,
-        trick_number=10,
-        turn_up="KD",
-        trick=["10D"],
-    )
+    deal = following("8H 9H QC JC", "10S 8S 7S AC 9C", "10D", trick_number=10, turn_up="KD")
     ten, eight = Play(Card.parse("10S")), Play(Card.parse("8S"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         200,
-        (
-            estimate(eight, 0.6, 4.0, Reason(ReasonKind.GIVES_POINTS, points=10)),
-            estimate(
-                ten,
-                0.55,
-                -5.0,
-                Reason(ReasonKind.GIVES_POINTS, points=20),
-                win_loss=0.05,
-                point_loss=9.0,
-                win_noise=0.01,
-                point_noise=2.0,
-            ),
+        estimate(eight, 0.6, 4.0, Reason(ReasonKind.GIVES_POINTS, points=10)),
+        estimate(
+            ten,
+            0.55,
+            -5.0,
+            Reason(ReasonKind.GIVES_POINTS, points=20),
+            win_loss=0.05,
+            point_loss=9.0,
+            win_noise=0.01,
+            point_noise=2.0,
         ),
     )
     graded = judge(evaluation, ten)
@@ -291,47 +406,126 @@ def test_points_thrown_for_nothing_are_said_against_the_coachs_card() -> None:
 def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
     # Practice trick 10: only a trump takes Max's ten of diamonds; the coach discards. Step 3
     # says why not ruff with the cheapest trump, the eight of clubs: it keeps that trump.
-    deal = Deal.from_position(
-        hands=(cards("8H 9H QD JD"), cards("8S 7S AC 8C 9S")),
-        leader=0,
-        trick_number=10,
-        turn_up="KC",
-        trick=["10D"],
-    )
+    deal = following("8H 9H QD JD", "8S 7S AC 8C 9S", "10D", trick_number=10, turn_up="KC")
     eight_s, eight_c, ace = Play(Card.parse("8S")), Play(Card.parse("8C")), Play(Card.parse("AC"))
     keeps_ace = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))
-    evaluation = Evaluation(
+    evaluation = evaluation_of(
         1,
-        "expert",
         200,
-        (
-            estimate(eight_s, 0.6, 4.0, keeps_ace),
-            estimate(
-                ace,
-                0.55,
-                0.0,
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("AC")),
-                win_loss=0.05,
-                point_loss=4.0,
-                win_noise=0.01,
-                point_noise=1.0,
-            ),
-            estimate(
-                eight_c,
-                0.5,
-                -2.0,
-                keeps_ace,
-                Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
-                win_loss=0.1,
-                point_loss=6.0,
-                win_noise=0.01,
-                point_noise=1.0,
-            ),
+        estimate(eight_s, 0.6, 4.0, keeps_ace),
+        estimate(
+            ace,
+            0.55,
+            0.0,
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("AC")),
+            win_loss=0.05,
+            point_loss=4.0,
+            win_noise=0.01,
+            point_noise=1.0,
+        ),
+        estimate(
+            eight_c,
+            0.5,
+            -2.0,
+            keeps_ace,
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
+            win_loss=0.1,
+            point_loss=6.0,
+            win_noise=0.01,
+            point_noise=1.0,
         ),
     )
     hint = coach().hint(evaluation, deal)
     assert "Only a trump takes the ten of diamonds" in hint.principle
     assert hint.reasons == (
-        "You would keep the eight of clubs for the last five tricks, when a trump takes any card of a suit "
-        "you lack.",
+        "Trumping with the eight of clubs would take the trick and its 10 card points, but spend that "
+        "trump; the coach keeps it.",
+    ), hint
+
+
+def test_taking_a_trick_the_next_best_lets_go_is_said_once_with_the_contrast() -> None:
+    deal = following("8S 9S 8H 9H", "AH 7D 8D QS 9D", "10H", trick_number=4, turn_up="JC")
+    ace, seven = Play(Card.parse("AH")), Play(Card.parse("7D"))
+    assert {ace, seven} <= set(deal.legal_actions())
+    evaluation = evaluation_of(
+        1,
+        200,
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.WINS_POINTS, points=21)),
+        estimate(
+            seven,
+            0.68,
+            17.0,
+            Reason(ReasonKind.GIVES_POINTS, points=10),
+            win_loss=0.02,
+            point_loss=3.0,
+            win_noise=0.05,
+            point_noise=5.0,
+        ),
+    )
+    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]
+    assert note == ["Rightly, Bob takes the trick and its 21 card points rather than leave them to Alice."], (
+        note
+    )
+
+
+def test_a_warning_says_what_the_move_gives_up_before_the_coachs_card() -> None:
+    # Issue 24 (newcomer): every warning said "For the coach, playing X here would be a mistake".
+    deal = following("8S 9S 8H 9H", "AD 7H 8C QS KS", "10D")
+    ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
+    assert {ace, seven} <= set(deal.legal_actions())
+    evaluation = evaluation_of(
+        1,
+        40,
+        estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
+        estimate(seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0),
+    )
+    warning = coach().warning(judge(evaluation, seven), deal)
+    assert warning == (
+        "Playing the seven of hearts here would let points go that the coach takes with the ace of diamonds."
+    ), warning
+
+
+def test_one_combination_declared_with_another_of_its_cards_is_said_by_the_cards() -> None:
+    # First deal, step 5: the queen or the king of clubs, each declaring the mariage in clubs.
+    deal = following("9H 10H AS 7S", "QC KC 8D 9D 7H", "JH", trick_number=5)
+    queen, king = (Play(Card.parse(c), Combination.MARIAGE) for c in ("QC", "KC"))
+    assert {queen, king} <= set(deal.legal_actions())
+    evaluation = evaluation_of(
+        1,
+        200,
+        estimate(king, 0.52, 1.0),
+        estimate(queen, 0.51, 0.5, win_loss=0.01, point_loss=1.0, win_noise=0.05, point_noise=5.0),
+    )
+    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, queen)).sentences]
+    assert note == [
+        "The coach would have declared a mariage in trumps with the king of clubs rather than the queen of "
+        "clubs: it comes to about the same."
+    ], note
+
+
+def test_the_hint_answers_whether_to_take_a_trump_lead_with_a_higher_trump() -> None:
+    # Practice trick 7: Max leads the queen of clubs (trumps); the ten of clubs would take it.
+    deal = following("8S 9S 8H 9H", "10C 7H 8D 9D KS", "QC", trick_number=7)
+    seven, ten = Play(Card.parse("7H")), Play(Card.parse("10C"))
+    assert {seven, ten} <= set(deal.legal_actions())
+    evaluation = evaluation_of(
+        1,
+        200,
+        estimate(seven, 0.6, 4.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("10C"))),
+        estimate(
+            ten,
+            0.4,
+            -2.0,
+            Reason(ReasonKind.WINS_POINTS, points=13),
+            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
+            win_loss=0.2,
+            point_loss=6.0,
+            win_noise=0.01,
+            point_noise=1.0,
+        ),
+    )
+    hint = coach().hint(evaluation, deal)
+    assert hint.reasons == (
+        "Taking it with the ten of clubs would bring in 13 card points, but spend that trump; the coach "
+        "keeps it.",
     ), hint

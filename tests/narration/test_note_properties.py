@@ -12,15 +12,15 @@ action, the practice table's hint (its last step), warning and review.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
-from tutorial.ai import Grade, GradeKind, judge
+from tutorial.ai import Estimate, Grade, GradeKind, Reason, ReasonKind, judge
 from tutorial.ai.coach import TRICK_VALUES
-from tutorial.engine import ALL_CARDS, Deal
+from tutorial.engine import ALL_CARDS, Deal, Play
 from tutorial.narration.choices import answer_note, choice_note
-from tutorial.narration.coach import MAX_SENTENCES, Coach
+from tutorial.narration.coach import MAX_SENTENCES, Coach, plan
 from tutorial.narration.language import speaker
 
 from .conftest import Graded
@@ -135,3 +135,100 @@ def test_no_trick_is_said_to_hold_points_no_trick_can_hold(
                     assert int(value) in TRICK_VALUES, (label, what, sentence)
                     stated += 1
     assert stated > 20
+
+
+#: What says two choices are about equal, and what says one is worse, in English.
+EVEN = re.compile(r"about as good|almost as well|comes to the same|just as good", re.I)
+WORSE = re.compile(r"\b(mistake|inaccuracy)\b", re.I)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_grade_and_the_sentence_come_from_one_decision(
+    source: str, request: pytest.FixtureRequest
+) -> None:
+    # Issue 24 (Spanish 004): a label "mistake" beside a note that says the two come to the
+    # same. A note graded worse never says "about as good"; a good one never says "mistake".
+    decisions: Graded = request.getfixturevalue(source)
+    coach = Coach(speaker("en"), PLAYERS)
+    read = 0
+    for label, deal, verdict in decisions[::2]:
+        for estimate in verdict.evaluation.estimates:
+            graded = judge(verdict.evaluation, estimate.action)
+            notes = [answer_note(coach, deal, graded)]
+            if graded.action == verdict.action:
+                notes.append(choice_note(coach, deal, graded))
+            for note in notes:
+                text = " ".join(line.text for line in note.sentences)
+                assert note.kind is graded.kind or note.kind is GradeKind.FORCED, (label, text)
+                if graded.kind in (GradeKind.MISTAKE, GradeKind.INACCURACY):
+                    assert not EVEN.search(text), (label, graded.kind, text)
+                else:
+                    assert not WORSE.search(text), (label, graded.kind, text)
+                read += 1
+    assert read > 100
+
+
+def _shared(reason: Reason, reasons: Sequence[Reason]) -> bool:
+    """Is ``reason`` just as true of the action these ``reasons`` belong to? (Points taken:
+    as many or more; points at risk: as few or fewer; else the same fact.)"""
+    if reason.kind is ReasonKind.WINS_POINTS:
+        return any(r.kind is reason.kind and (r.points or 0) >= (reason.points or 0) for r in reasons)
+    if reason.kind is ReasonKind.LEAD_RISK:
+        return any(r.kind is reason.kind and (r.points or 0) <= (reason.points or 0) for r in reasons)
+    fact = (reason.kind, reason.card, reason.combination, reason.suit)
+    return fact in {(r.kind, r.card, r.combination, r.suit) for r in reasons}
+
+
+def _contrastive(reason: Reason, against: Estimate) -> bool:
+    """A reason for preferring the coach's choice to ``against`` that ``against`` does not share;
+    a trump kept is the one ``against`` spends."""
+    if reason.kind is ReasonKind.KEEPS_TRUMP and isinstance(against.action, Play):
+        return reason.card is against.action.card
+    return not _shared(reason, against.reasons)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_a_reason_for_one_card_over_another_is_not_equally_true_of_the_other(
+    source: str, request: pytest.FixtureRequest
+) -> None:
+    decisions: Graded = request.getfixturevalue(source)
+    coach = Coach(speaker("en"), PLAYERS)
+    stated = 0
+    for label, deal, verdict in decisions:
+        evaluation = verdict.evaluation
+        hint = coach.hint(evaluation, deal)
+        if hint.idea is not None:
+            assert hint.against is not None, label
+            against = evaluation.estimate_of(hint.against)
+            assert _contrastive(hint.idea, against), (label, hint)
+            # The choice it is weighed against is one step 2 lists, or one the sentence names.
+            named = coach.action(hint.against, deal)
+            assert named in hint.candidates or named in " ".join(hint.reasons), (label, hint)
+            stated += 1
+        if verdict.kind in (GradeKind.MISTAKE, GradeKind.INACCURACY):
+            planned = plan(verdict, deal)
+            if planned.idea is not None and planned.idea.kind is not ReasonKind.DECLARES:
+                assert _contrastive(planned.idea, verdict.estimate), (label, planned)
+                stated += 1
+    assert stated > 20
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_hint_and_the_step_give_one_reason_for_the_same_good_choice(
+    source: str, request: pytest.FixtureRequest
+) -> None:
+    # Issue 24 (practice trick 7): the hint gave a strong reason, the replay of the same
+    # decision "Nothing much hangs on this choice". A good choice's note says the hint's reason.
+    decisions: Graded = request.getfixturevalue(source)
+    coach = Coach(speaker("en"), PLAYERS)
+    compared = 0
+    for label, deal, verdict in decisions:
+        hint = coach.hint(verdict.evaluation, deal)
+        if hint.forced or hint.idea is None or plan(verdict, deal).verdict != "good":
+            continue
+        for note in (choice_note(coach, deal, verdict), answer_note(coach, deal, verdict)):
+            said = [line.reason for line in note.sentences if line.reason is not None]
+            assert hint.idea in said, (label, hint.reasons, [line.text for line in note.sentences])
+            assert not any("Nothing much hangs" in line.text for line in note.sentences), label
+        compared += 1
+    assert compared > 10

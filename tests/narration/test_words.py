@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from babel.messages.pofile import read_po
 from flask import Flask
 
 from tutorial.ai import Estimate, Grade, GradeKind, Reason, ReasonKind, evaluate
@@ -290,6 +291,9 @@ def test_french_elides_before_a_name_that_begins_with_a_vowel(app: Flask) -> Non
     assert fr.fill(along_as, player="Ève") == "Jouer à la place d’Ève"
     assert fr.fill(along_as, player="Bob") == "Jouer à la place de Bob"
     assert speaker("es").fill("una carta de %(player)s", player="Alice") == "una carta de Alice"
+    # A mean of points, too (« plus favorable de environ 6 points »), but not before « huit ».
+    assert fr.fill("de %(points)s", points="environ 6 points") == "d’environ 6 points"
+    assert fr.fill("de %(points)s", points="huit points") == "de huit points"
 
 
 @pytest.mark.parametrize(
@@ -312,3 +316,31 @@ def test_no_declarations_is_said_in_words(lang: str, zero: str) -> None:
     lines = [s.text for s in out if re.match(r"(Alice|Bob)\s?:", s.text)]
     assert len(lines) == 2 and all(zero in line for line in lines), lines
     assert not any(faults(lang, line) for line in lines)
+
+
+#: The coach's messages (contexts "coach…") in words that cannot be misread: a difference in
+#: points is the score against the other player, never "N points more" or "better off" (read
+#: as the player's own score).
+COACH_FORBIDDEN = {
+    "es": r"\bpuntos? más\.",
+    "fr": r"\bpoints? de plus\.",
+    "en": r"\bbetter off\b|\bpoints? more\.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coachs_catalog_words_cannot_be_misread(lang: str) -> None:
+    with open(f"translations/{lang}/LC_MESSAGES/narration.po", "rb") as f:
+        catalog = read_po(f)
+    found = []
+    read = 0
+    for message in catalog:
+        if not message.id or not (message.context or "").startswith("coach"):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            read += 1
+            if re.search(COACH_FORBIDDEN[lang], text):
+                found.append(text)
+    assert read > 200
+    assert not found, found

@@ -280,6 +280,21 @@ def test_the_hint_comes_in_three_steps(web: FlaskClient, lang: str) -> None:
     assert steps == [1, 2, 3]
 
 
+def test_a_single_card_allowed_is_said_at_once_with_no_levels(web: FlaskClient) -> None:
+    # Issue 24: when the rules leave one card, the hint says so at once (and why), no steps.
+    for url, html in play_deal(web, start(web)):
+        offered = moves(html)
+        if len(offered) != 1 or "/m/" not in offered[0][0]:
+            continue
+        page = web.get(f"{url}?hint=1").get_data(as_text=True)
+        box = page[page.index('id="play-hint-box"') :]
+        box = box[: box.index("</div>")]
+        assert "play-hint__steps" not in box and 'id="play-hint-more"' not in box, box
+        assert re.search(r"single card|left in your hand", box), box
+        return
+    raise AssertionError("no position with a single card allowed")
+
+
 def test_a_language_switch_keeps_the_position(web: FlaskClient) -> None:
     pages = list(play_deal(web, start(web)))
     position, html = pages[2]

@@ -48,6 +48,7 @@ from .types import (
     Level,
     Reason,
     ReasonKind,
+    clears,
 )
 
 #: A brisque's worth of card points (rule 1): thrown away for nothing, a mistake.
@@ -143,18 +144,13 @@ def _settled(result: SearchResult) -> bool:
         if st is best:
             continue
         c = compare(best, st, result.exhaustive)
-        told_apart = _clears(c.win_loss, c.win_noise) or _clears(c.point_loss, c.point_noise)
+        told_apart = clears(c.win_loss, c.win_noise) or clears(c.point_loss, c.point_noise)
         as_good = (
             c.win_loss + c.win_noise <= GOOD_WIN_MARGIN and c.point_loss + c.point_noise <= GOOD_POINT_MARGIN
         )
         if not (told_apart or as_good):
             return False
     return True
-
-
-def _clears(loss: float, noise: float) -> bool:
-    """The paired loss is real: above zero by more than the noise (any loss, when exact)."""
-    return loss > noise and loss > 1e-9
 
 
 def grade(deal: Deal, action: Action, rng: random.Random, level: Level = "expert") -> Grade:
@@ -178,8 +174,8 @@ def judge(evaluation: Evaluation, action: Action) -> Grade:
     """
     mine = evaluation.estimate_of(action)
     best = evaluation.best
-    win_loss = max(0.0, mine.win_loss) if _clears(mine.win_loss, mine.win_noise) else 0.0
-    point_loss = max(0.0, mine.point_loss) if _clears(mine.point_loss, mine.point_noise) else 0.0
+    win_loss = max(0.0, mine.win_loss) if clears(mine.win_loss, mine.win_noise) else 0.0
+    point_loss = max(0.0, mine.point_loss) if clears(mine.point_loss, mine.point_noise) else 0.0
     close = False
     if evaluation.forced:
         kind = GradeKind.FORCED
@@ -229,7 +225,7 @@ def _loses_the_deal(best: Estimate, mine: Estimate) -> bool:
     margin. Never a mere inaccuracy."""
     return (
         best.win_chance > 0.5 >= mine.win_chance
-        and _clears(mine.win_loss, mine.win_noise)
+        and clears(mine.win_loss, mine.win_noise)
         and mine.win_loss > GOOD_WIN_MARGIN
     )
 
@@ -440,8 +436,24 @@ def _reasons(ctx: _Context, action: Action, st: MoveStats) -> tuple[Reason, ...]
 
 
 def _exchange_reasons(k: Knowledge) -> list[Reason]:
-    assert k.turn_up is not None
-    out = [Reason(ReasonKind.EXCHANGES_SEVEN, card=k.turn_up)]
+    """What the exchange brings in this hand (rule 10): the turn-up with its card points, and
+    the combination in trumps it completes, if the seat may still declare one in trumps."""
+    turn_up = k.turn_up
+    assert turn_up is not None
+    trumps = k.trumps
+    kept = tuple(c for c in k.hand if not (c.suit is trumps and c.rank is Rank.SEVEN))
+    comb = None if trumps in k.declared_suits(k.seat) else _held((*kept, turn_up), trumps)
+    if comb is not None and comb is _held(kept, trumps):
+        comb = None  # complete without the turn-up: nothing the exchange adds
+    out = [
+        Reason(
+            ReasonKind.EXCHANGES_SEVEN,
+            points=turn_up.points or None,
+            card=turn_up,
+            combination=comb,
+            suit=trumps if comb is not None else None,
+        )
+    ]
     # Rule 10: from the lead to trick 11 on, no exchange.
     if k.trick_number == LAST_SWAP_TRICK:
         out.append(Reason(ReasonKind.LAST_CHANCE_EXCHANGE, card=k.turn_up))

@@ -174,6 +174,11 @@ class Reason:
         return self.kind in COSTS
 
 
+def clears(loss: float, noise: float) -> bool:
+    """A paired loss is real: above zero by more than its noise (any loss, when exact)."""
+    return loss > noise and loss > 1e-9
+
+
 @dataclass(frozen=True, slots=True)
 class Estimate:
     """One legal action and what it is worth, from the acting seat's view.
@@ -200,6 +205,12 @@ class Estimate:
     point_loss: float = 0.0
     win_noise: float = 0.0
     point_noise: float = 0.0
+
+    @property
+    def within_noise(self) -> bool:
+        """Nothing this action loses against the best (paired) clears its noise: on these
+        deals the search cannot tell the two apart ("about as good", "almost as well")."""
+        return not (clears(self.win_loss, self.win_noise) or clears(self.point_loss, self.point_noise))
 
     @property
     def principle(self) -> Principle | None:

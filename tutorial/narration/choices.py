@@ -12,6 +12,7 @@ card the chooser could not see (tested). Narration never runs a search.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ from tutorial.engine import Action, Deal, Pass, Play, Swap
 from tutorial.engine.deal import DealResult
 
 from .catalog import Translator, npgettext, pgettext
-from .coach import MAX_SENTENCES, Coach, Form, plan, runner_up
+from .coach import MAX_SENTENCES, Coach, Form, Plan, plan, runner_up
 from .language import Speaker
 
 #: Kind of the coach's sentences (templates style them apart).
@@ -113,29 +114,37 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "moot":
         return ChoiceNote(player, verdict.kind, (_sentence(_moot(coach, deal, False)),))
     if planned.verdict == "good":
+        planned = _as_the_hint_says(coach, deal, verdict, planned)
         lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.DOES)]
-        agree = (
-            t.pgettext("coach-step", "The coach would have done the same.")
-            if not isinstance(verdict.action, Play)
-            else t.pgettext("coach-step", "The coach would have played the same.")
-        )
         weight = coach.weight(verdict, deal, False)
+        # The agreement in the words of the idea (or of what the exchange brings).
+        agree = coach.agreement(verdict, deal, planned.idea)
         if weight is not None:
             # The next best is worse beyond the noise: the choice mattered, said as the review
             # says it (one verdict per decision).
             agree = weight
         elif not lines and _next_best_as_good(verdict):
+            settled = verdict.evaluation.exact and _all_the_same(verdict)
             agree = coach.sp.fill(
                 t.pgettext(
+                    "coach-step",
+                    "Every card is known, and whatever %(player)s plays here comes to the same.",
+                )
+                if settled
+                else t.pgettext(
                     "coach-step", "Nothing much hangs on this choice, and the coach agrees with %(player)s."
                 ),
                 player=coach.narrator.name(player),
             )
+        elif (rightly := coach.rightly_taken(verdict, deal, lines[0].reason if lines else None)) is not None:
+            # Taking the trick where the other choice lets it go: said once, with the contrast.
+            return ChoiceNote(player, verdict.kind, (Line(rightly, reason=lines[0].reason), *lines[1:]))
         return ChoiceNote(player, verdict.kind, (*lines, _sentence(agree)))
     if planned.verdict == "close":
+        # About as good: the verdict first, then why the move is fine too.
         close = coach.close(verdict, deal, Form.DOES)
         return ChoiceNote(
-            player, verdict.kind, (*_idea(coach, deal, planned.idea, Form.DOES), _sentence(close))
+            player, verdict.kind, (_sentence(close), *_idea(coach, deal, planned.idea, Form.DOES))
         )
     if isinstance(verdict.action, Swap) and not isinstance(verdict.best, Pass):
         # An exchange the coach would have made later, or not at all: what waiting is worth.
@@ -146,6 +155,25 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     lines = [_sentence(coach.preference(verdict, deal))]
     lines += [Line(text, reason=r) for text, r in coach.worse(verdict, deal, False, MAX_SENTENCES - 1)]
     return ChoiceNote(player, verdict.kind, tuple(lines))
+
+
+def _as_the_hint_says(coach: Coach, deal: Deal, verdict: Grade, planned: Plan) -> Plan:
+    """A good move's idea as the hint's last step says it of the same decision (one verdict,
+    one reason): the coach's choice against the other way of playing the trick or the next
+    best (:meth:`Coach.contrast`), when there is one."""
+    idea = coach.contrast(verdict.evaluation, deal)[0]
+    if idea is None or idea == planned.idea:
+        return planned
+    return dataclasses.replace(planned, idea=idea, support=None)
+
+
+def _all_the_same(verdict: Grade) -> bool:
+    """Every legal action ends the deal the same way (solved: every card known)."""
+    first = verdict.evaluation.estimates[0]
+    return all(
+        (e.win_chance, e.point_difference) == (first.win_chance, first.point_difference)
+        for e in verdict.evaluation.estimates
+    )
 
 
 def _next_best_as_good(verdict: Grade) -> bool:
@@ -178,6 +206,7 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "moot":
         return ChoiceNote(seat, verdict.kind, (_sentence(_moot(coach, deal, True)),))
     if planned.verdict == "good":
+        planned = _as_the_hint_says(coach, deal, verdict, planned)
         text = t.pgettext("coach-step", "A good choice, and the coach's own.")
         lines = [Line(text, reason=r) for text, r in coach.ideas(planned, deal, Form.YOU)]
         weight = coach.weight(verdict, deal, True)

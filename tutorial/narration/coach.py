@@ -38,6 +38,7 @@ from tutorial.engine import (
     LAST_TRICK_BONUS,
     TRICKS_PER_DEAL,
     Action,
+    Card,
     Combination,
     Deal,
     Pass,
@@ -52,6 +53,7 @@ from .catalog import npgettext, pgettext
 from .language import Likelihood, Speaker
 from .names import capitalize
 from .narrate import Narrator
+from .refusals import reason_sentence
 
 #: How many actions the second step of a hint names at most.
 CANDIDATES = 3
@@ -84,6 +86,13 @@ class Hint:
     choice: str
     reasons: tuple[str, ...]
     estimate: str
+    #: Only one action is legal: the three steps are said at once (the rule, what the card
+    #: does, where the deal stands), with no levels to ask for.
+    forced: bool = False
+    #: The reason step 3 gives for the coach's choice, and the listed choice it is weighed
+    #: against (a reason the two share would tell them apart in nothing).
+    idea: Reason | None = None
+    against: Action | None = None
 
 
 @dataclass(frozen=True)
@@ -343,6 +352,36 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, for the tricks to come."),
         Form.BEST: pgettext(
             "coach-best", "With %(best)s you would keep %(card)s, a trump, for the tricks to come."
+        ),
+    },
+    (ReasonKind.KEEPS_TRUMP, "follow"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump, rather than spend one on this trick."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump, rather than spend one on this "
+            "trick.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you", "You would keep %(card)s, a trump, rather than spend one on this trick."
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s, a trump, rather than spend one on this trick.",
+        ),
+    },
+    (ReasonKind.KEEPS_TRUMP, "lead"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump, in hand while the talon lasts."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump, in hand while the talon lasted.",
+        ),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, in hand while the talon lasts."),
+        Form.BEST: pgettext(
+            "coach-best", "With %(best)s you would keep %(card)s, a trump, in hand while the talon lasts."
         ),
     },
     (ReasonKind.KEEPS_TRUMP, "spare"): {
@@ -768,46 +807,23 @@ _CHANCES: dict[str, tuple[str, str]] = {
         "That would have given %(player)s %(best_chance)s of winning the deal; as played, %(chance)s.",
     ),
 }
-_POINTS_MORE: dict[tuple[str, bool], tuple[str, str, str]] = {
-    ("you", True): npgettext(
-        "coach-you",
-        "With %(best)s you would end the deal %(num)s point better off.",
-        "With %(best)s you would end the deal %(num)s points better off.",
+#: The difference in points, said as the score between the two players (never as the
+#: player's own points): "the score against Max would end about 6 points more in your favour"
+#: (%(points)s: "6 points" once every card is known, else "about 6 points").
+_POINTS_MORE: dict[str, tuple[str, str]] = {
+    "you": pgettext(
+        "coach-you", "With %(best)s the score against %(other)s would end %(points)s more in your favour."
     ),
-    ("you", False): npgettext(
-        "coach-you",
-        "With %(best)s you would end the deal about %(num)s point better off.",
-        "With %(best)s you would end the deal about %(num)s points better off.",
-    ),
-    ("would", True): npgettext(
+    "would": pgettext(
         "coach-would",
-        "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
-        "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
+        "With %(best)s, the score against %(other)s would have ended %(points)s more in %(player)s’s favour.",
     ),
-    ("would", False): npgettext(
-        "coach-would",
-        "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
-        "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+    "you-then": pgettext(
+        "coach-then", "In all, the score against %(other)s would end %(points)s more in your favour."
     ),
-    ("you-then", True): npgettext(
+    "would-then": pgettext(
         "coach-then",
-        "In all, you would end the deal %(num)s point better off.",
-        "In all, you would end the deal %(num)s points better off.",
-    ),
-    ("you-then", False): npgettext(
-        "coach-then",
-        "In all, you would end the deal about %(num)s point better off.",
-        "In all, you would end the deal about %(num)s points better off.",
-    ),
-    ("would-then", True): npgettext(
-        "coach-then",
-        "In all, %(player)s would have ended the deal %(num)s point better off.",
-        "In all, %(player)s would have ended the deal %(num)s points better off.",
-    ),
-    ("would-then", False): npgettext(
-        "coach-then",
-        "In all, %(player)s would have ended the deal about %(num)s point better off.",
-        "In all, %(player)s would have ended the deal about %(num)s points better off.",
+        "In all, the score against %(other)s would have ended %(points)s more in %(player)s’s favour.",
     ),
 }
 _CLEARLY: dict[str, tuple[str, str]] = {
@@ -842,6 +858,241 @@ _SLIGHT: dict[str, tuple[str, str]] = {
     "would-then": pgettext(
         "coach-then", "That would have given %(player)s a slightly better chance of winning the deal."
     ),
+}
+
+
+#: About as good as the coach's choice, with what tells the two apart on this trick
+#: (:func:`_trade`): (case, side) -> (context, singular, plural); %(num)s is the points of the
+#: trick the move takes ("takes"), the coach's choice takes ("lets") or leaves ("gives").
+_TRADES: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("takes", "does"): npgettext(
+        "coach-step",
+        "%(player)s takes the trick and its %(num)s card point; the coach would have let it go with "
+        "%(best)s, and the two are about as good.",
+        "%(player)s takes the trick and its %(num)s card points; the coach would have let it go with "
+        "%(best)s, and the two are about as good.",
+    ),
+    ("takes", "you"): npgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s: you take the trick and its %(num)s card point, "
+        "where the coach would let it go.",
+        "About as good as the coach's choice, %(best)s: you take the trick and its %(num)s card points, "
+        "where the coach would let it go.",
+    ),
+    ("lets", "does"): npgettext(
+        "coach-step",
+        "The coach would have taken the trick and its %(num)s card point with %(best)s, but letting it "
+        "go is about as good here.",
+        "The coach would have taken the trick and its %(num)s card points with %(best)s, but letting it "
+        "go is about as good here.",
+    ),
+    ("lets", "you"): npgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s, which would take the trick and its %(num)s card "
+        "point.",
+        "About as good as the coach's choice, %(best)s, which would take the trick and its %(num)s card "
+        "points.",
+    ),
+    ("gives", "does"): npgettext(
+        "coach-step",
+        "The coach leaned towards %(best)s, which leaves %(other)s %(num)s card point instead of "
+        "%(mine)s; the two are about as good.",
+        "The coach leaned towards %(best)s, which leaves %(other)s %(num)s card points instead of "
+        "%(mine)s; the two are about as good.",
+    ),
+    ("gives-more", "does"): npgettext(
+        "coach-step",
+        "The coach leaned towards %(best)s, though it leaves %(other)s %(num)s card point instead of "
+        "%(mine)s; the two are about as good.",
+        "The coach leaned towards %(best)s, though it leaves %(other)s %(num)s card points instead of "
+        "%(mine)s; the two are about as good.",
+    ),
+    ("gives-more", "you"): npgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s, and you leave %(other)s only %(mine)s card "
+        "points instead of %(num)s.",
+        "About as good as the coach's choice, %(best)s, and you leave %(other)s only %(mine)s card "
+        "points instead of %(num)s.",
+    ),
+    ("gives", "you"): npgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s, which would leave %(other)s %(num)s card point "
+        "instead of %(mine)s.",
+        "About as good as the coach's choice, %(best)s, which would leave %(other)s %(num)s card points "
+        "instead of %(mine)s.",
+    ),
+}
+#: The hint's last step when the next choice is about as good as the coach's (the paired
+#: difference inside the noise): what tells it apart on this trick, "trump" when it trumps.
+_HINT_TRADES: dict[str, tuple[str, str, str]] = {
+    "takes": npgettext(
+        "coach-you",
+        "You could also take the trick with %(other)s, and its %(num)s card point: the two are about as "
+        "good.",
+        "You could also take the trick with %(other)s, and its %(num)s card points: the two are about as "
+        "good.",
+    ),
+    "trump": npgettext(
+        "coach-you",
+        "You could also trump with %(other)s and take the trick and its %(num)s card point: the two are "
+        "about as good.",
+        "You could also trump with %(other)s and take the trick and its %(num)s card points: the two are "
+        "about as good.",
+    ),
+    "lets": npgettext(
+        "coach-you",
+        "You could also let the trick and its %(num)s card point go with %(other)s: the two are about as "
+        "good.",
+        "You could also let the trick and its %(num)s card points go with %(other)s: the two are about as "
+        "good.",
+    ),
+    "gives": npgettext(
+        "coach-you",
+        "You could play %(other)s almost as well: it would leave %(opponent)s %(num)s card point instead "
+        "of %(mine)s.",
+        "You could play %(other)s almost as well: it would leave %(opponent)s %(num)s card points instead "
+        "of %(mine)s.",
+    ),
+}
+#: An exchange about as good as the coach's card played at once, by what it brings in this
+#: hand (:func:`_brings`): (case, side) -> message.
+_EXCHANGE_CLOSE: dict[tuple[str, str], tuple[str, str]] = {
+    ("nothing", "does"): pgettext(
+        "coach-step",
+        "The exchange brought %(player)s little: %(turn_up)s is a higher trump than the seven, but worth no "
+        "points either and completes nothing. The coach would have kept the seven; the two are about as "
+        "good.",
+    ),
+    ("nothing", "you"): pgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s at once: the exchange brings you little, since "
+        "%(turn_up)s is a higher trump than the seven but worth no points either and completes nothing.",
+    ),
+    ("points", "does"): pgettext(
+        "coach-step",
+        "The exchange brought %(player)s %(turn_up)s, worth %(points)s, for the seven, worth none; the "
+        "coach would have played %(best)s at once, and the two are about as good.",
+    ),
+    ("points", "you"): pgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s at once: the exchange brings you %(turn_up)s, worth "
+        "%(points)s, for the seven, worth none.",
+    ),
+    ("combination", "does"): pgettext(
+        "coach-step",
+        "The exchange brought %(player)s %(turn_up)s and with it %(combination)s; the coach would have "
+        "played %(best)s at once, and the two are about as good.",
+    ),
+    ("combination", "you"): pgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s at once: the exchange brings you %(turn_up)s and "
+        "with it %(combination)s.",
+    ),
+}
+#: The coach agrees with an exchange, by what it brings in this hand.
+_EXCHANGE_AGREED: dict[str, tuple[str, str]] = {
+    "nothing": pgettext(
+        "coach-step",
+        "The coach would have made the exchange too, though it brings little: a higher trump, worth no "
+        "points either.",
+    ),
+    "points": pgettext(
+        "coach-step",
+        "The coach would have made the exchange too: it brings %(points)s into the hand for the seven, "
+        "worth none.",
+    ),
+    "combination": pgettext(
+        "coach-step", "The coach would have made the exchange too: it completes %(combination)s."
+    ),
+}
+#: The coach agrees with a good move, by the idea behind it (the same formula every time
+#: would say nothing): taking the trick, keeping a trump, declaring, the lead.
+_AGREED: dict[str, tuple[str, str]] = {
+    "takes": pgettext("coach-step", "The coach would have taken it too."),
+    "trump": pgettext("coach-step", "The coach would have kept that trump too."),
+    "declares": pgettext("coach-step", "The coach would have declared it now too."),
+    "lead": pgettext("coach-step", "The coach would have led it too."),
+    "keeps": pgettext("coach-step", "The coach would have kept it too."),
+    "": pgettext("coach-step", "The coach would have played the same."),
+}
+#: Which of :data:`_AGREED` says the agreement with a move whose idea is of this kind.
+AGREED_BY_KIND: dict[ReasonKind, str] = {
+    ReasonKind.TAKES_BRISQUE: "takes",
+    ReasonKind.WINS_POINTS: "takes",
+    ReasonKind.SAVES_BRISQUE: "takes",
+    ReasonKind.KEEPS_TRUMP: "trump",
+    ReasonKind.DECLARES: "declares",
+    ReasonKind.LAST_CHANCE_DECLARE: "declares",
+    ReasonKind.CHEAP_LEAD: "lead",
+    ReasonKind.LEAD_RISK: "lead",
+    ReasonKind.KEEPS_DECLARATION: "keeps",
+    ReasonKind.KEEPS_MARIAGE_CARD: "keeps",
+}
+
+
+#: How much a good choice mattered, in points: the other choice (of two) or any other, said
+#: as the score between the two players.
+_WEIGHT_YOU_OTHER = npgettext(
+    "coach-step",
+    "The other choice would leave the score against %(other)s %(num)s point less in your favour.",
+    "The other choice would leave the score against %(other)s %(num)s points less in your favour.",
+)
+_WEIGHT_YOU_ANY = npgettext(
+    "coach-step",
+    "Any other choice would leave the score against %(other)s at least %(num)s point less in your favour.",
+    "Any other choice would leave the score against %(other)s at least %(num)s points less in your favour.",
+)
+_WEIGHT_OTHER = npgettext(
+    "coach-step",
+    "The right choice: the other would have left the score against %(other)s %(num)s point less in "
+    "%(player)s’s favour.",
+    "The right choice: the other would have left the score against %(other)s %(num)s points less in "
+    "%(player)s’s favour.",
+)
+_WEIGHT_ANY = npgettext(
+    "coach-step",
+    "The right choice: any other would have left the score against %(other)s at least %(num)s point "
+    "less in %(player)s’s favour.",
+    "The right choice: any other would have left the score against %(other)s at least %(num)s points "
+    "less in %(player)s’s favour.",
+)
+#: The warning before a mistake, by what the move gives up (:data:`_AT_STAKE`): the reason
+#: itself follows it (:meth:`Coach.warning_reasons`).
+_WARNINGS: dict[str, tuple[str, str]] = {
+    "thrown": pgettext(
+        "coach", "Playing %(action)s here would throw points away: the coach would play %(best)s."
+    ),
+    "takes": pgettext(
+        "coach", "Playing %(action)s here would let points go that the coach takes with %(best)s."
+    ),
+    "trump": pgettext(
+        "coach", "Playing %(action)s here would spend a trump the coach keeps: it would play %(best)s."
+    ),
+    "declares": pgettext(
+        "coach", "Playing %(action)s here would let a declaration go: the coach would play %(best)s."
+    ),
+    "last": pgettext(
+        "coach", "Playing %(action)s here would give up the last trick: the coach would play %(best)s."
+    ),
+    "last-likely": pgettext(
+        "coach",
+        "Playing %(action)s here would weaken your hold on the last trick: the coach would play %(best)s.",
+    ),
+    "": pgettext(
+        "coach", "For the coach, playing %(action)s here would be a mistake: it would play %(best)s."
+    ),
+}
+_AT_STAKE: dict[ReasonKind, str] = {
+    ReasonKind.TAKES_BRISQUE: "takes",
+    ReasonKind.WINS_POINTS: "takes",
+    ReasonKind.SAVES_BRISQUE: "takes",
+    ReasonKind.KEEPS_TRUMP: "trump",
+    ReasonKind.DECLARES: "declares",
+    ReasonKind.LAST_CHANCE_DECLARE: "declares",
+    ReasonKind.KEEPS_DECLARATION: "declares",
+    ReasonKind.KEEPS_MARIAGE_CARD: "declares",
+    ReasonKind.TURN_UP_COMBINATION: "declares",
+    ReasonKind.FIGHTS_DIX_DE_DER: "last",
 }
 
 
@@ -908,6 +1159,7 @@ _GLOSSES: dict[Combination, tuple[str, str]] = {
     Combination.TIERCE: pgettext("coach-gloss-tierce", "%(combination)s"),
     Combination.QUATERON: pgettext("coach-gloss-quateron", "%(combination)s"),
     Combination.CHOUINE: pgettext("coach-gloss-chouine", "%(combination)s"),
+    Combination.QUINTE: pgettext("coach-gloss-quinte", "%(combination)s"),
 }
 
 
@@ -964,6 +1216,10 @@ class Coach:
 
     def points(self, n: int) -> str:
         return self.t.npgettext("coach", "%(num)s point", "%(num)s points", n) % {"num": n}
+
+    def about_points(self, n: int) -> str:
+        """A mean of points, never stated as a value: "about 6 points"."""
+        return self.t.npgettext("coach", "about %(num)s point", "about %(num)s points", n) % {"num": n}
 
     def chance(self, win_chance: float) -> str:
         """A chance of winning as the object of "have": "a fair chance", "almost no chance"."""
@@ -1055,9 +1311,9 @@ class Coach:
             )
             values = {
                 "player": self.narrator.name(deal.to_act),
-                "combination": self._combination(idea.combination, idea.suit, deal),
+                "combination": self._combination(idea.combination, idea.suit, deal, gloss=True),
                 "points": self.points(idea.points or 0),
-                "bigger": self._combination(support.combination, idea.suit, deal),
+                "bigger": self._combination(support.combination, idea.suit, deal, gloss=True),
             }
             return [(capitalize(self.sp.fill(text, **values)), idea)]
         out: list[tuple[str, Reason | None]] = [
@@ -1128,6 +1384,7 @@ class Coach:
         exact = _exact(grade.evaluation, deal)
         values: dict[str, object] = {
             "player": self.narrator.name(deal.to_act),
+            "other": self.narrator.name(1 - deal.to_act),
             "best": self._choice(grade.best),
             "best_chance": self.chance(best.win_chance),
             "chance": self.chance(mine.win_chance),
@@ -1142,39 +1399,32 @@ class Coach:
             # The grade rests on the chance of winning the deal: the sentence says so.
             text = t.pgettext(*(_CLEARLY if grade.kind is GradeKind.MISTAKE else _BETTER)[side])
         elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
-            values["num"] = n
-            text = t.npgettext(*_POINTS_MORE[(side, exact)], n)
+            values["points"] = self.points(n) if exact else self.about_points(n)
+            text = t.pgettext(*_POINTS_MORE[side])
         else:
             text = t.pgettext(*_SLIGHT[side])
         return capitalize(self.sp.fill(text, **values))
 
     def close(self, grade: Grade, deal: Deal, form: Form) -> str:
-        """A move the search cannot tell from the coach's choice: "about as good"; once every
-        card is known, the same, or the points it gives up, as a fact."""
+        """A move the search cannot tell from the coach's choice: "about as good", with what
+        tells the two apart in this hand (the trick one takes and the other lets go, the points
+        each leaves, what the exchange brings); once every card is known, the same, or the
+        points it gives up, as a fact."""
         t = self.t
         values: dict[str, object] = {
             "best": self.action(grade.best, deal),
+            "move": self.action(grade.action, deal),
             "player": self.narrator.name(deal.to_act),
+            "other": self.narrator.name(1 - deal.to_act),
             "turn_up": self.sp.card(deal.turn_up) if deal.turn_up is not None else "",
         }
         you = form is Form.YOU
         best_follow = grade.best_estimate.follow_up if isinstance(grade.best, Swap) else None
         if isinstance(grade.action, Swap) and isinstance(grade.best, Play):
             # "Exchange, then X" weighed against the coach's card without the exchange (the
-            # exchange does not use up the turn, rule 10): never the exchange against a card.
-            text = (
-                t.pgettext(
-                    "coach-step",
-                    "Exchanging here brings little, %(turn_up)s for the seven: the coach would keep the "
-                    "seven and play %(best)s, but the exchange is no mistake.",
-                )
-                if you
-                else t.pgettext(
-                    "coach-step",
-                    "Exchanging here brought little, %(turn_up)s for the seven: the coach would not have "
-                    "done it, but it is no mistake.",
-                )
-            )
+            # exchange does not use up the turn, rule 10): never the exchange against a card,
+            # and said with what the exchange brings in this hand.
+            return self.exchange_close(grade, deal, you)
         elif isinstance(grade.action, Play) and isinstance(best_follow, Play):
             # The coach would exchange first, then play: "exchange, then X" against the move.
             values["follow"] = self.sp.card(best_follow.card)
@@ -1206,6 +1456,33 @@ class Coach:
                         "the two are about as good.",
                     )
                 )
+        elif (
+            _same_declaration(grade)
+            and not _exact(grade.evaluation, deal)
+            and isinstance(grade.action, Play)
+            and isinstance(grade.best, Play)
+        ):
+            # One combination declared with another of its cards: said once, by the cards.
+            values["card"], values["best_card"] = (
+                self.sp.card(grade.action.card),
+                self.sp.card(grade.best.card),
+            )
+            values["combination"] = self._combination(
+                grade.best.declaration, grade.best.declaration_suit, deal, gloss=True
+            )
+            text = (
+                t.pgettext(
+                    "coach-step",
+                    "About as good as the coach's choice, which would declare %(combination)s with "
+                    "%(best_card)s rather than %(card)s.",
+                )
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "The coach would have declared %(combination)s with %(best_card)s rather than %(card)s: "
+                    "it comes to about the same.",
+                )
+            )
         elif _twins(grade) or (_exact(grade.evaluation, deal) and _point_loss(grade) == 0):
             # Two cards that do the same (a nine or an eight of one suit, no points): no "leaning".
             text = (
@@ -1217,13 +1494,20 @@ class Coach:
                     "coach-step", "The coach would have played %(best)s, which comes to the same."
                 )
             )
+        elif not _exact(grade.evaluation, deal) and (trade := _trade(deal, grade.action, grade.best)):
+            case, mine, theirs = trade
+            num = mine if case == "takes" else theirs
+            values["num"], values["mine"] = num, mine
+            if case == "gives" and theirs > mine:
+                case = "gives-more"  # the coach's choice leaves more: said as a concession
+            text = t.npgettext(*_TRADES[(case, "you" if you else "does")], num)
         elif not _exact(grade.evaluation, deal):
             text = (
                 t.pgettext("coach-step", "About as good as the coach's choice, %(best)s.")
                 if you
                 else t.pgettext(
                     "coach-step",
-                    "In %(player)s’s place the coach leaned towards %(best)s, but the two are about as good.",
+                    "In %(player)s’s place the coach leaned towards %(best)s, but %(move)s is about as good.",
                 )
             )
         elif (n := _point_loss(grade)) == 0:
@@ -1241,19 +1525,51 @@ class Coach:
             text = (
                 t.npgettext(
                     "coach-step",
-                    "A good choice; the coach's, %(best)s, would make %(num)s point more.",
-                    "A good choice; the coach's, %(best)s, would make %(num)s points more.",
+                    "A good choice; with the coach's, %(best)s, the score against %(other)s would end "
+                    "%(num)s point more in your favour.",
+                    "A good choice; with the coach's, %(best)s, the score against %(other)s would end "
+                    "%(num)s points more in your favour.",
                     n,
                 )
                 if you
                 else t.npgettext(
                     "coach-step",
-                    "The coach would have played %(best)s, for %(num)s point more.",
-                    "The coach would have played %(best)s, for %(num)s points more.",
+                    "The coach would have played %(best)s: the score against %(other)s would have ended "
+                    "%(num)s point more in %(player)s’s favour.",
+                    "The coach would have played %(best)s: the score against %(other)s would have ended "
+                    "%(num)s points more in %(player)s’s favour.",
                     n,
                 )
             )
         return capitalize(self.sp.fill(text, **values))
+
+    def exchange_close(self, grade: Grade, deal: Deal, you: bool) -> str:
+        """An exchange about as good as the coach's card played at once: what the exchange
+        brings in this hand (the turn-up's points, a combination it completes, or little: a
+        trump a few ranks higher, worth no more than the seven)."""
+        t = self.t
+        brings = _brings(grade.estimate.reasons)
+        case = "nothing" if brings is None else ("combination" if brings.combination else "points")
+        text = t.pgettext(*_EXCHANGE_CLOSE[(case, "you" if you else "does")])
+        return capitalize(self.sp.fill(text, **self._exchange_values(grade, deal, brings)))
+
+    def exchange_agreed(self, grade: Grade, deal: Deal) -> str:
+        """The coach agrees with an exchange: what it brings in this hand, said as the reason."""
+        brings = _brings(grade.estimate.reasons)
+        case = "nothing" if brings is None else ("combination" if brings.combination else "points")
+        text = self.t.pgettext(*_EXCHANGE_AGREED[case])
+        return capitalize(self.sp.fill(text, **self._exchange_values(grade, deal, brings)))
+
+    def _exchange_values(self, grade: Grade, deal: Deal, brings: Reason | None) -> dict[str, object]:
+        return {
+            "player": self.narrator.name(deal.to_act),
+            "best": self._choice(grade.best),
+            "turn_up": self.sp.card(deal.turn_up) if deal.turn_up is not None else "",
+            "points": self.points(brings.points or 0) if brings is not None else "",
+            "combination": ""
+            if brings is None
+            else self._combination(brings.combination, brings.suit, deal, gloss=True),
+        }
 
     # ------------------------------------------------------------------ a hint
     def principle(self, principle: Principle | None) -> str:
@@ -1385,46 +1701,29 @@ class Coach:
                     "card": self.sp.card(best.action.card)
                 }
             elif isinstance(best.action, Play):
-                choice = t.pgettext("coach", "The rules leave you a single card: %(card)s.") % {
-                    "card": self.sp.card(best.action.card)
-                }
+                choice = self._single_card(best.action.card, deal)
             else:
                 choice = t.pgettext("coach", "It is the only choice the rules allow.")
-            ideas = [r for r in said(best.reasons, exact) if not r.cost][:1]
-            does = " ".join(self.idea(r, deal, Form.YOU) for r in ideas)
+            gains = [r for r in said(best.reasons, exact) if not r.cost][:1]
+            does = " ".join(self.idea(r, deal, Form.YOU) for r in gains)
             outcome = self.estimate(best, deal, exact)
-            return Hint(choice, does or outcome, outcome if does else "", (), "")
-        # A card the coach counts a mistake is never put forward as worth weighing.
-        worth = [
-            e
-            for e in evaluation.estimates
-            if e is best or judge(evaluation, e.action).kind is not GradeKind.MISTAKE
-        ]
-        shown = worth[:CANDIDATES]
+            return Hint(choice, does or outcome, outcome if does else "", (), "", forced=True)
+        shown = self.shown(evaluation, deal)
         way = _other_way(evaluation, deal)
-        if way is not None and way not in shown and judge(evaluation, way.action).kind is GradeKind.GOOD:
-            shown = [*shown[: CANDIDATES - 1], way]  # step 3 may name it: step 2 lists it
         candidates = [self.action(e.action, deal) for e in shown]
         text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
             "actions": self.sp.join(candidates, "or")
         }
         choice = self._would_choose(best, deal)
         other = runner_up(evaluation, best.action)
-        ideas = []
-        # First against the other way of playing the trick (what the question asked), then
-        # against the next best.
-        for against in (_other_way(evaluation, deal), other):
-            if against is not None and not ideas:
-                ideas = self._against_idea(evaluation, against, deal, exact)
-        said_ideas = tuple(self.idea(r, deal, Form.YOU) for r in ideas)
+        idea, against, ruff = self.contrast(evaluation, deal)
+        ideas = [idea] if idea is not None else []
+        said_ideas: tuple[str, ...] = ()
+        if idea is not None:
+            said_ideas = (ruff or self.idea(idea, deal, Form.YOU),)
         if not said_ideas and way is not None and judge(evaluation, way.action).kind is GradeKind.GOOD:
             # The other way of playing the trick (what step 1 asked about) is about as good.
-            said_ideas = (
-                capitalize(
-                    t.pgettext("coach-you", "You could play %(other)s almost as well.")
-                    % {"other": self.action(way.action, deal)}
-                ),
-            )
+            said_ideas = (self._against(best, way, deal, exact),)
         elif not said_ideas and other is not None:
             said_ideas = (self._against(best, other, deal, exact),)
         focus = self.focus(ideas[0], deal) if ideas else None
@@ -1436,7 +1735,20 @@ class Coach:
             choice=choice,
             reasons=said_ideas,
             estimate=self.estimate(best, deal, evaluation.exact),
+            idea=ideas[0] if ideas else None,
+            against=against.action if ideas and against is not None else None,
         )
+
+    def _single_card(self, card: Card, deal: Deal) -> str:
+        """The only card the rules allow, said with the rule that refuses the others (the
+        follower must follow suit, go higher on a trump lead, or trump: rule 8)."""
+        refused = (deal.check(Play(c)) for c in deal.hands[deal.to_act] if c is not card)
+        why = next((r for r in refused if r is not None and not r.allows), None)
+        if why is None:
+            text = self.t.pgettext("coach", "The rules leave you a single card: %(card)s.")
+            return self.sp.fill(text, card=self.sp.card(card))
+        text = self.t.pgettext("coach", "The rules leave you a single card, %(card)s: %(why)s.")
+        return capitalize(self.sp.fill(text, card=self.sp.card(card), why=reason_sentence(why, self.sp)))
 
     def _against_idea(
         self, evaluation: Evaluation, against: Estimate, deal: Deal, exact: bool
@@ -1485,36 +1797,125 @@ class Coach:
             text = self.t.pgettext(*message)
         return capitalize(self.sp.fill(text, **values))
 
+    def shown(self, evaluation: Evaluation, deal: Deal) -> list[Estimate]:
+        """The choices the second step of a hint lists: the best ones, never one the coach
+        counts a mistake, and the other way of playing the trick when it is about as good."""
+        best = evaluation.best
+        worth = [
+            e
+            for e in evaluation.estimates
+            if e is best or judge(evaluation, e.action).kind is not GradeKind.MISTAKE
+        ]
+        shown = worth[:CANDIDATES]
+        way = _other_way(evaluation, deal)
+        if way is not None and way not in shown and judge(evaluation, way.action).kind is GradeKind.GOOD:
+            shown = [*shown[: CANDIDATES - 1], way]  # step 3 may name it: step 2 lists it
+        return shown
+
+    def contrast(
+        self, evaluation: Evaluation, deal: Deal
+    ) -> tuple[Reason | None, Estimate | None, str | None]:
+        """The one idea the coach's choice has over another choice, as the hint's last step says
+        it and a narrated step of the same decision too (one verdict, one reason): first against
+        the other way of playing the trick (what the hint's question asked), then against the
+        next best; against a choice the hint lists, or the obvious ruff its sentence names (a
+        reason both share would tell them apart in nothing). Returns the idea, the choice it
+        is weighed against and, against the ruff, the learner's sentence that names it."""
+        exact = _exact(evaluation, deal)
+        shown = self.shown(evaluation, deal)
+        for candidate in (_other_way(evaluation, deal), runner_up(evaluation, evaluation.best.action)):
+            if candidate is None:
+                continue
+            found = self._against_idea(evaluation, candidate, deal, exact)
+            ruff = self._ruff(found[0], candidate, deal) if found else None
+            if ruff is not None or (found and candidate in shown):
+                return found[0], candidate, ruff
+        return None, None, None
+
+    def _ruff(self, reason: Reason, against: Estimate, deal: Deal) -> str | None:
+        """Against the obvious ruff, the trump the coach keeps said with what the ruff would
+        bring ("Trumping with the king of clubs would take the trick and its 8 card points, but
+        spend that trump; the coach keeps it"); None for any other idea."""
+        spent = against.action.card if isinstance(against.action, Play) else None
+        if (
+            reason.kind is ReasonKind.KEEPS_TRUMP
+            and spent is not None
+            and spent is reason.card
+            and deal.trick
+            and beats(deal.trick[0], spent, deal.trumps)
+        ):
+            n = deal.trick[0].points + spent.points
+            text = (
+                self.t.npgettext(
+                    "coach-you",
+                    "Trumping with %(card)s would take the trick and its %(num)s card point, but spend that "
+                    "trump; the coach keeps it.",
+                    "Trumping with %(card)s would take the trick and its %(num)s card points, but spend that "
+                    "trump; the coach keeps it.",
+                    n,
+                )
+                if deal.trick[0].suit is not deal.trumps
+                else self.t.npgettext(  # a trump led, taken with a higher one
+                    "coach-you",
+                    "Taking it with %(card)s would bring in %(num)s card point, but spend that trump; the "
+                    "coach keeps it.",
+                    "Taking it with %(card)s would bring in %(num)s card points, but spend that trump; the "
+                    "coach keeps it.",
+                    n,
+                )
+            )
+            return capitalize(self.sp.fill(text, card=self.sp.card(spent), num=n))
+        return None
+
     def _against(self, best: Estimate, other: Estimate, deal: Deal, exact: bool) -> str:
-        """The coach's choice against the next best, when no reason sets it apart: the points
-        between them, or that the other would do about as well."""
+        """The coach's choice against the next best, when no reason sets it apart: what tells
+        them apart on this trick when the search cannot (the paired difference inside the
+        noise), else the points between them, or that the other would do about as well."""
         t = self.t
-        n = max(0, round(best.point_difference - other.point_difference))
-        values: dict[str, object] = {"other": self.action(other.action, deal), "num": n}
-        if n >= (1 if exact else SMALL_POINTS):
+        loss = other.point_loss if other.point_loss > 0 else best.point_difference - other.point_difference
+        n = max(0, round(loss))
+        values: dict[str, object] = {
+            "other": self.action(other.action, deal),
+            "num": n,
+            "opponent": self.narrator.name(1 - deal.to_act),
+        }
+        trade = _trade(deal, other.action, best.action) if other.within_noise and not exact else None
+        if trade is not None:
+            case, mine, theirs = trade
+            ruff = (
+                case == "takes"
+                and isinstance(other.action, Play)
+                and other.action.card.suit is deal.trumps
+                and deal.trick[0].suit is not deal.trumps
+            )
+            values["num"], values["mine"] = mine, theirs
+            text = t.npgettext(*_HINT_TRADES["trump" if ruff else case], mine)
+        elif n >= (1 if exact else SMALL_POINTS) and not other.within_noise:
             text = (
                 t.npgettext(
                     "coach-you",
-                    "You would end the deal %(num)s point better off than with %(other)s, the next best "
-                    "choice.",
-                    "You would end the deal %(num)s points better off than with %(other)s, the next best "
-                    "choice.",
+                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
+                    "%(num)s point more in your favour.",
+                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
+                    "%(num)s points more in your favour.",
                     n,
                 )
                 if exact
                 else t.npgettext(
                     "coach-you",
-                    "You would end the deal about %(num)s point better off than with %(other)s, the next "
-                    "best "
-                    "choice.",
-                    "You would end the deal about %(num)s points better off than with %(other)s, the next "
-                    "best "
-                    "choice.",
+                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
+                    "about %(num)s point more in your favour.",
+                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
+                    "about %(num)s points more in your favour.",
                     n,
                 )
             )
         elif exact:
             text = t.pgettext("coach-you", "You could just as well play %(other)s.")
+        elif not other.within_noise:
+            # Told apart beyond the noise, by a little: never "almost as well".
+            values["best"] = self._choice(best.action)
+            text = t.pgettext(*_SLIGHT["you"])
         else:
             text = t.pgettext("coach-you", "You could play %(other)s almost as well.")
         return capitalize(self.sp.fill(text, **values))
@@ -1636,6 +2037,45 @@ class Coach:
             "action": self.action(grade.best, deal)
         }
 
+    def agreement(self, grade: Grade, deal: Deal, idea: Reason | None) -> str:
+        """The coach agrees with a good move of a narrated deal, in the words of the idea behind
+        it (taking the trick, keeping a trump, declaring, what the exchange brings)."""
+        if isinstance(grade.action, Swap):
+            return self.exchange_agreed(grade, deal)
+        if not isinstance(grade.action, Play):
+            return self.t.pgettext("coach-step", "The coach would have done the same.")
+        key = AGREED_BY_KIND.get(idea.kind, "") if idea is not None else ""
+        return self.t.pgettext(*_AGREED[key])
+
+    def rightly_taken(self, grade: Grade, deal: Deal, idea: Reason | None) -> str | None:
+        """A good move of a narrated deal that takes the trick and its points where the next
+        best lets them go, in one sentence with the contrast ("Rightly, Bob takes the trick and
+        its 10 card points rather than leave them to Alice"); None otherwise."""
+        other = runner_up(grade.evaluation, grade.action)
+        if (
+            idea is None
+            or idea.kind is not ReasonKind.WINS_POINTS
+            or not deal.trick
+            or other is None
+            or not isinstance(other.action, Play)
+            or beats(deal.trick[0], other.action.card, deal.trumps)
+            or deal.trick_number == TRICKS_PER_DEAL
+        ):
+            return None
+        n = idea.points or 0
+        text = self.t.npgettext(
+            "coach-step",
+            "Rightly, %(player)s takes the trick and its %(num)s card point rather than leave it to "
+            "%(other)s.",
+            "Rightly, %(player)s takes the trick and its %(num)s card points rather than leave them to "
+            "%(other)s.",
+            n,
+        )
+        seat = deal.to_act
+        return capitalize(
+            self.sp.fill(text, player=self.narrator.name(seat), other=self.narrator.name(1 - seat), num=n)
+        )
+
     def weight(self, grade: Grade, deal: Deal, you: bool) -> str | None:
         """How much a good choice mattered, when it did: the next best action is graded worse
         than the coach's choice (beyond the noise), so any other choice gave something up. None
@@ -1649,13 +2089,15 @@ class Coach:
         t = self.t
         exact = _exact(grade.evaluation, deal)
         best = grade.best_estimate
+        values: dict[str, object] = {
+            "player": self.narrator.name(deal.to_act),
+            "other": self.narrator.name(1 - deal.to_act),
+        }
         if exact and _outcome(best.win_chance) == "won" and _outcome(other.win_chance) != "won":
             text = (
                 t.pgettext("coach-step", "Any other choice would lose the deal.")
                 if you
-                else t.pgettext(
-                    "coach-step", "The coach would have played the same: any other choice lost the deal."
-                )
+                else t.pgettext("coach-step", "The right choice: any other would have lost the deal.")
             )
         elif not exact and second.win_loss > GOOD_WIN_MARGIN:
             text = (
@@ -1663,47 +2105,17 @@ class Coach:
                 if you
                 else t.pgettext(
                     "coach-step",
-                    "The coach would have played the same: any other choice made the deal clearly harder to "
-                    "win.",
+                    "The right choice: any other would have made the deal clearly harder to win.",
                 )
             )
-        elif len(grade.evaluation.estimates) == 2:
-            n = max(1, _point_loss(second))
-            text = (
-                t.npgettext(
-                    "coach-step",
-                    "The other choice would cost %(num)s point.",
-                    "The other choice would cost %(num)s points.",
-                    n,
-                )
-                if you
-                else t.npgettext(
-                    "coach-step",
-                    "The coach would have played the same: the other choice cost %(num)s point.",
-                    "The coach would have played the same: the other choice cost %(num)s points.",
-                    n,
-                )
-            )
-            return capitalize(text % {"num": n})
         else:
-            n = max(1, _point_loss(second))
-            text = (
-                t.npgettext(
-                    "coach-step",
-                    "Any other choice would cost at least %(num)s point.",
-                    "Any other choice would cost at least %(num)s points.",
-                    n,
-                )
-                if you
-                else t.npgettext(
-                    "coach-step",
-                    "The coach would have played the same: any other choice cost at least %(num)s point.",
-                    "The coach would have played the same: any other choice cost at least %(num)s points.",
-                    n,
-                )
-            )
-            return capitalize(text % {"num": n})
-        return capitalize(text)
+            n = values["num"] = max(1, _point_loss(second))
+            two = len(grade.evaluation.estimates) == 2
+            if you:
+                text = t.npgettext(*(_WEIGHT_YOU_OTHER if two else _WEIGHT_YOU_ANY), n)
+            else:
+                text = t.npgettext(*(_WEIGHT_OTHER if two else _WEIGHT_ANY), n)
+        return capitalize(self.sp.fill(text, **values))
 
     def worse(self, grade: Grade, deal: Deal, you: bool, room: int) -> list[tuple[str, Reason | None]]:
         """After the coach's preference, what a worse move gives up, in at most ``room``
@@ -1771,13 +2183,20 @@ class Coach:
     def warning(self, grade: Grade, deal: Deal) -> str:
         """The question asked before a mistake is played, then the coach's preference."""
         if isinstance(grade.action, Play) and isinstance(grade.best, Play):
-            return self.sp.fill(
-                self.t.pgettext(
-                    "coach",
-                    "For the coach, playing %(action)s here would be a mistake: it would play %(best)s.",
-                ),
-                action=self.action(grade.action, deal),
-                best=self.action(grade.best, deal),
+            # What the move gives up, in a word, before the coach's card: the reason follows.
+            planned = plan(grade, deal)
+            # Points thrown on a trick lost anyway first; then the coach's idea.
+            at_stake = "thrown" if planned.extra else ""
+            if not at_stake and planned.idea is not None:
+                at_stake = _AT_STAKE.get(planned.idea.kind, "")
+                if at_stake == "last" and planned.idea.probability is not None:
+                    at_stake = "last-likely"  # a chance, not yet a fact
+            return capitalize(
+                self.sp.fill(
+                    self.t.pgettext(*_WARNINGS[at_stake]),
+                    action=self.action(grade.action, deal),
+                    best=self.action(grade.best, deal),
+                )
             )
         question = self.t.pgettext("coach", "For the coach, %(action)s is a mistake here.") % {
             "action": self.action(grade.action, deal)
@@ -1816,6 +2235,50 @@ def _twins(grade: Grade) -> bool:
         and a.card.suit is b.card.suit
         and a.card.points == b.card.points
     )
+
+
+def _same_declaration(grade: Grade) -> bool:
+    """The move and the coach's choice declare the same combination with two of its cards."""
+    a, b = grade.action, grade.best
+    return (
+        isinstance(a, Play)
+        and isinstance(b, Play)
+        and a.declaration is not None
+        and (a.declaration, a.declaration_suit) == (b.declaration, b.declaration_suit)
+        and a.card is not b.card
+    )
+
+
+def _brings(reasons: Sequence[Reason]) -> Reason | None:
+    """What the exchange of the seven brings, when it brings something: card points or a
+    combination (None: a trump a few ranks higher, worth no more than the seven)."""
+    return next(
+        (
+            r
+            for r in reasons
+            if r.kind is ReasonKind.EXCHANGES_SEVEN and (r.points or r.combination is not None)
+        ),
+        None,
+    )
+
+
+def _trade(deal: Deal, move: Action, other: Action) -> tuple[str, int, int] | None:
+    """Following, what tells two plays apart on this trick: "takes" (``move`` takes it and
+    ``other`` lets it go), "lets" (the other way round) or "gives" (both let it go, leaving
+    different points), with the trick's card points after each; None when nothing on this
+    trick tells them apart, or no points are at stake."""
+    if not deal.trick or not isinstance(move, Play) or not isinstance(other, Play):
+        return None
+    lead = deal.trick[0]
+    mine, theirs = lead.points + move.card.points, lead.points + other.card.points
+    takes, they_take = beats(lead, move.card, deal.trumps), beats(lead, other.card, deal.trumps)
+    if takes and not they_take and mine:
+        return ("takes", mine, theirs)
+    if they_take and not takes and theirs:
+        return ("lets", mine, theirs)
+    if not takes and not they_take and abs(mine - theirs) >= SMALL_POINTS and mine and theirs:
+        return ("gives", mine, theirs)  # a point or two of difference is worth no sentence
+    return None
 
 
 def _other_way(evaluation: Evaluation, deal: Deal) -> Estimate | None:
@@ -1864,6 +2327,8 @@ def _variant(reason: Reason, deal: Deal) -> str:
         return "likely"
     if kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:
         return "brisque"
+    if kind is ReasonKind.KEEPS_TRUMP and deal.talon_size > _NEAR_END:
+        return "follow" if deal.trick else "lead"  # the talon is long: this trick, or the lead
     if kind is ReasonKind.KEEPS_DECLARATION and reason.held:
         return "held"
     if kind is ReasonKind.SAVES_BRISQUE and reason.least:

@@ -145,11 +145,11 @@ _NOR = {"fr": ("ni", ", "), "es": ("ni", " ")}
 #: "One" before a feminine noun (« une carte », «una carta»), where it differs.
 _ONE_FEMININE = {"fr": "une", "es": "una"}
 
-#: French elision before a name that begins with a vowel sound: the word before the
-#: placeholder loses its e (« de Alice » → « d’Alice »). Names begin with a capital letter,
-#: card names and counts with a small one, so only names are elided here.
+#: French elision before a value that begins with a vowel sound: the word before the
+#: placeholder loses its e (« de Alice » → « d’Alice », « de environ 6 points » → « d’environ
+#: 6 points »). Card names begin with their article; a small h is left alone (« de huit »).
 _ELIDING_WORDS = r"(?<![\w’'])([Dd]e|[Qq]ue|[Ll]orsque|[Pp]uisque|[Jj]usque)"
-_VOWEL_SOUND = re.compile(r"[AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜH]")
+_VOWEL_SOUND = re.compile(r"[AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜHaeiouyàâäéèêëîïôöûü]")
 _ELIDES = {"fr"}
 
 

@@ -219,7 +219,9 @@ def game(sp: Speaker, token: str) -> Response:
         step = int(hint)
         evaluation = computer.table_evaluation(deal)
         shown = _coach(sp).hint(evaluation, deal)
-        if step < len(_HINTS):
+        if shown.forced:
+            step = len(_HINTS)  # one card allowed: said at once, no levels
+        elif step < len(_HINTS):
             hint_next = url_for("play.game", token=token, hint=step + 1)
     why = Card.parse(why_code) if why_code else None
     view = build_view(state, token, sp, tokens, why, undone, hint=shown, hint_step=step, hint_next=hint_next)

@@ -318,7 +318,7 @@ def test_no_declarations_is_said_in_words(lang: str, zero: str) -> None:
     assert not any(faults(lang, line) for line in lines)
 
 
-#: The coach's messages (contexts "coach…") in words that cannot be misread: a difference in
+#: The coach's and the review's messages (contexts "coach…", "review…") in words that cannot be misread: a difference in
 #: points is the score against the other player, never "N points more" or "better off" (read
 #: as the player's own score).
 COACH_FORBIDDEN = {
@@ -335,7 +335,7 @@ def test_the_coachs_catalog_words_cannot_be_misread(lang: str) -> None:
     found = []
     read = 0
     for message in catalog:
-        if not message.id or not (message.context or "").startswith("coach"):
+        if not message.id or not (message.context or "").startswith(("coach", "review")):
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:

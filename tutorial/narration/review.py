@@ -296,30 +296,30 @@ _TURN_POINTS = {
     ("you", False): npgettext(
         "review",
         "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "you would have ended the deal about %(num)s point better off.",
+        "the score against %(other)s would have ended about %(num)s point more in your favour.",
         "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "you would have ended the deal about %(num)s points better off.",
+        "the score against %(other)s would have ended about %(num)s points more in your favour.",
     ),
     ("you", True): npgettext(
         "review",
         "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "you would have ended the deal %(num)s point better off.",
+        "the score against %(other)s would have ended %(num)s point more in your favour.",
         "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "you would have ended the deal %(num)s points better off.",
+        "the score against %(other)s would have ended %(num)s points more in your favour.",
     ),
     ("they", False): npgettext(
         "review",
         "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, %(player)s would have ended the deal about %(num)s point better off.",
+        "%(best)s, the score against %(other)s would have ended about %(num)s point more in %(player)s’s favour.",
         "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+        "%(best)s, the score against %(other)s would have ended about %(num)s points more in %(player)s’s favour.",
     ),
     ("they", True): npgettext(
         "review",
         "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, %(player)s would have ended the deal %(num)s point better off.",
+        "%(best)s, the score against %(other)s would have ended %(num)s point more in %(player)s’s favour.",
         "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, %(player)s would have ended the deal %(num)s points better off.",
+        "%(best)s, the score against %(other)s would have ended %(num)s points more in %(player)s’s favour.",
     ),
 }
 #: The count's turning point (:func:`decisive_gift`), by the margin the deal was lost by.
@@ -421,23 +421,23 @@ _ROW = {
 _ROW_POINTS = {
     ("you", False): npgettext(
         "review-row",
-        "With %(best)s, you would have ended the deal about %(num)s point better off.",
-        "With %(best)s, you would have ended the deal about %(num)s points better off.",
+        "With %(best)s, the score against %(other)s would have ended about %(num)s point more in your favour.",
+        "With %(best)s, the score against %(other)s would have ended about %(num)s points more in your favour.",
     ),
     ("you", True): npgettext(
         "review-row",
-        "With %(best)s, you would have ended the deal %(num)s point better off.",
-        "With %(best)s, you would have ended the deal %(num)s points better off.",
+        "With %(best)s, the score against %(other)s would have ended %(num)s point more in your favour.",
+        "With %(best)s, the score against %(other)s would have ended %(num)s points more in your favour.",
     ),
     ("they", False): npgettext(
         "review-row",
-        "With %(best)s, %(player)s would have ended the deal about %(num)s point better off.",
-        "With %(best)s, %(player)s would have ended the deal about %(num)s points better off.",
+        "With %(best)s, the score against %(other)s would have ended about %(num)s point more in %(player)s’s favour.",
+        "With %(best)s, the score against %(other)s would have ended about %(num)s points more in %(player)s’s favour.",
     ),
     ("they", True): npgettext(
         "review-row",
-        "With %(best)s, %(player)s would have ended the deal %(num)s point better off.",
-        "With %(best)s, %(player)s would have ended the deal %(num)s points better off.",
+        "With %(best)s, the score against %(other)s would have ended %(num)s point more in %(player)s’s favour.",
+        "With %(best)s, the score against %(other)s would have ended %(num)s points more in %(player)s’s favour.",
     ),
 }
 #: The count's turning point in its row (:func:`decisive_gift`): what the card gave away.
@@ -532,6 +532,7 @@ class Synthesis:
         return {
             "trick": d.trick,
             "player": coach.players[d.player],
+            "other": coach.players[1 - d.player],
             "action": coach.action(d.action, d.before),
             "best": better,
             "best_chance": coach.chance(grade.best_estimate.win_chance),

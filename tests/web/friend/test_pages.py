@@ -44,6 +44,7 @@ def test_the_host_gets_a_seat_cookie_and_the_invitation_link(friend_app: Flask) 
     assert "friend-waiting" in text and "Lucía" in text
 
 
+@pytest.mark.slow
 def test_the_first_browser_takes_the_seat_and_later_ones_only_watch(friend_app: Flask) -> None:
     table = make_table(friend_app)
     late = friend_app.test_client()
@@ -73,6 +74,7 @@ def test_each_player_reads_the_table_in_their_own_language(friend_app: Flask) ->
     assert '<html lang="es"' in spanish and "Juegas" in spanish
 
 
+@pytest.mark.slow
 def test_a_whole_match_is_played_by_form_posts_and_each_deal_opens_in_the_replay(friend_app: Flask) -> None:
     table = make_table(friend_app, target=2)
     made = play_to_end(table)
@@ -95,6 +97,7 @@ def test_no_hint_and_no_coach_while_a_deal_is_played(friend_app: Flask) -> None:
         assert "hint" not in text.lower() and "/replay/" not in text
 
 
+@pytest.mark.slow
 def test_a_dimmed_card_says_why_in_the_players_language(friend_app: Flask) -> None:
     table = make_table(friend_app, target=3)
     for _ in range(400):

@@ -36,7 +36,6 @@ def test_every_setting_of_the_registry_has_its_words_in_every_language(app: Flas
                 assert len(set(texts)) == len(texts), (lang, choice.key)  # no two values alike
                 field = next(f for f in setting_fields() if f.key == choice.key)
                 assert [o.value for o in choice.options] == list(field.values)
-                assert all(str(o.value) in o.text for o in choice.options)  # each names its value
                 if lang == "en":
                     english[choice.key] = texts
                 else:

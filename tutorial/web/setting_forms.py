@@ -121,15 +121,12 @@ class SettingProblem(ValueError):
         super().__init__(self.message)
 
 
-def read_settings(
-    args: MultiDict[str, str], scope: Scope | None = None, *, required: bool = False
-) -> Settings:
-    """The settings a form sent (a query string or a posted form): each setting once at most
-    (exactly once when ``required``: a form that offers them all), a value it allows; else
-    :class:`SettingProblem`. Other fields are not read."""
+def read_settings(args: MultiDict[str, str], scope: Scope | None = None) -> Settings:
+    """The settings a form sent (a query string or a posted form): each setting once at most,
+    a value it allows, a setting absent at its default (so that a form or a link made before
+    a setting existed still works); else :class:`SettingProblem`. Other fields are not read."""
     for field in setting_fields(scope):
-        count = len(args.getlist(field.key))
-        if count > 1 or (required and count == 0):
+        if len(args.getlist(field.key)) > 1:
             raise SettingProblem(field)
     try:
         return Settings.from_query(args, scope)

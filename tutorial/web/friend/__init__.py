@@ -234,7 +234,7 @@ def create(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the langu
     """The form posted: a new table, the host seated (or the form again, 400 or 429)."""
     try:
         names = (_name("host"), _name("guest"))
-        settings = read_settings(request.form, required=True)
+        settings = read_settings(request.form)
     except (Refused, SettingProblem) as error:
         return _new_form(error.message, 400)
     if names[0].casefold() == names[1].casefold():

@@ -55,8 +55,8 @@ def _settings() -> Settings:
 
 
 def _switch_url(key: str, value: int) -> str:
-    """This page with one of the deal's settings at ``value`` (the others kept)."""
-    return url_for(request.endpoint or "rules.index", **{**url_args(), key: value})
+    """This page with one of the deal's settings at ``value`` (the others asked for kept)."""
+    return url_for(request.endpoint or "rules.index", **{**url_args(), **_query(), key: value})
 
 
 def _query() -> dict[str, Any]:

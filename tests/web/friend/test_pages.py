@@ -9,6 +9,8 @@ import pytest
 from flask import Flask
 
 from tests.web.friend.conftest import Table, make_table, play_to_end
+from tutorial.engine import Settings
+from tutorial.web.friend.state import settings_of
 from tutorial.web.friend.store import Store
 
 
@@ -16,6 +18,15 @@ def _log(app: Flask, table: Table) -> tuple[str, ...]:
     loaded = app.extensions["friend_store"].load(table.id)
     assert loaded is not None
     return loaded.log
+
+
+def test_a_setting_left_out_of_the_form_takes_its_default(friend_app: Flask) -> None:
+    """As in a record and the practice form: a form made before a setting existed still posts."""
+    response = friend_app.test_client().post("/fr/table", data={"host": "Camille", "guest": "Lucía"})
+    assert response.status_code == 303
+    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    loaded = friend_app.extensions["friend_store"].load(table_id)
+    assert loaded is not None and settings_of(loaded.settings) == Settings()
 
 
 def test_the_form_offers_the_engines_settings(friend_app: Flask) -> None:
@@ -250,10 +261,12 @@ def test_an_idle_table_is_closed_by_the_first_visit_after_the_setting(db_url: st
         {"host": "Camille", "guest": "camille", "quinte": "50", "target": "3"},
         {"host": "Camille", "guest": "Lucía", "quinte": "60", "target": "3"},
         {"host": "Camille", "guest": "Lucía", "quinte": "50", "target": "4"},
-        {"host": "Camille", "guest": "Lucía"},
+        {"host": "Camille", "guest": "Lucía", "quinte": ["50", "100"], "target": "3"},  # twice
     ],
 )
-def test_a_bad_new_table_form_is_the_form_again_with_400(friend_app: Flask, form: dict[str, str]) -> None:
+def test_a_bad_new_table_form_is_the_form_again_with_400(
+    friend_app: Flask, form: dict[str, str | list[str]]
+) -> None:
     response = friend_app.test_client().post("/fr/table", data=form)
     assert response.status_code == 400
     assert 'id="friend-problem"' in response.get_data(as_text=True)

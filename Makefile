@@ -103,10 +103,11 @@ coverage: setup chromium nginx postgresql
 test-long: setup chromium nginx postgresql
 	$(BIN)/pytest -W error -p no:cacheprovider -n $(PYTEST_WORKERS) --dist worksteal -m long
 
-# The edit loop: every test but the ones marked browser, http or slow (see pyproject.toml), in
-# under a minute.
+# The edit loop: every test but the ones marked browser, http or slow (see pyproject.toml), on
+# the same two workers as make test, in under a minute. Every test module of every layer keeps
+# tests here; a test that takes seconds on its own is marked slow (make test runs it).
 test-fast: setup
-	$(BIN)/pytest -W error -p no:cacheprovider -q -m "not browser and not http and not slow"
+	$(BIN)/pytest -W error -p no:cacheprovider -q -n $(PYTEST_WORKERS) --dist worksteal -m "not browser and not http and not slow"
 
 run: setup
 	$(BIN)/flask --app tutorial:create_app run --host 127.0.0.1 --port $(PORT)

@@ -28,5 +28,8 @@ def test_nothing_below_the_edge_reads_the_language_again() -> None:
     figures = json.loads(run.stdout)
     assert figures["climbs"] == 0, figures["climb_list"]
     assert figures["speaker_calls"] == 0
+    assert figures["stops"] <= 13, figures[
+        "stop_list"
+    ]  # (19 before the cards and the switcher took the Speaker)
     assert set(figures["names"]) <= {"lang", "sp", "tr"}  # the code, the Speaker (a demo title's Translator)
     assert any("Narrated.__init__" in stop for stop in figures["stop_list"])  # (the tool sees the Speaker)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import LANGS, axe_violations, horizontal_overflow, wide_elements
 
@@ -162,8 +163,7 @@ def test_paragraph_links_show_on_hover_and_focus(site: Any) -> None:
     opacity = "el => getComputedStyle(el).opacity"
     assert link.evaluate(opacity) == "0"
     site.hover("#play\\.free")
-    site.wait_for_timeout(50)
-    assert link.evaluate(opacity) == "1"
+    expect(link).to_have_css("opacity", "1")  # (polled: the hover's style applies)
     site.mouse.move(0, 0)
     link.focus()
     assert link.evaluate(opacity) == "1"

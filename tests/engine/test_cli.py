@@ -54,6 +54,7 @@ def replayed(records_text: str, tmp_path_factory: pytest.TempPathFactory) -> lis
 # ------------------------------------------------------------------ random
 
 
+@pytest.mark.slow
 def test_random_writes_count_records_one_per_line(records_text, records):
     assert records_text.endswith("\n")
     assert len(records_text.splitlines()) == len(records) == 300
@@ -67,6 +68,7 @@ def test_random_writes_count_records_one_per_line(records_text, records):
         assert rep.final.is_over
 
 
+@pytest.mark.slow
 def test_random_is_reproducible_from_its_seed():
     a = run("random", "--seed", "5", "--count", "3").stdout
     b = run("random", "--seed", "5", "--count", "3").stdout
@@ -80,6 +82,7 @@ def test_random_quinte_setting_is_recorded():
     assert all(json.loads(line)["rules"] == {"quinte": 100} for line in out.splitlines())
 
 
+@pytest.mark.slow
 def test_quinte_worth_100_records_replay_with_100(tmp_path):
     out = run("random", "--seed", "3", "--count", "120", "--quinte", "100").stdout
     path = tmp_path / "q100.jsonl"
@@ -356,6 +359,7 @@ def test_unreadable_file_exit_2_one_line(tmp_path):
     assert len(proc.stderr.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_usage_errors_exit_2():
     assert run().returncode == 2
     assert run("random", "--count", "-1").returncode == 2

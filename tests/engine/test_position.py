@@ -120,6 +120,7 @@ def test_position_refuses_impossible_set_ups(kwargs):
         Deal.from_position(**kwargs)
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(deal_setups())
 def test_position_rebuilt_from_any_moment_of_a_deal_offers_the_same_choices(setup):

@@ -59,6 +59,7 @@ def _say(slug: str, lang: str = "en", you: int | None = None) -> tuple[str, ...]
     return Synthesis(Coach(speaker(lang), demo.record.players), you).say(_graded(slug), result)
 
 
+@pytest.mark.slow
 def test_the_turning_point_is_the_choice_that_lost_the_most_chance_of_winning() -> None:
     decisions = _graded("full-deal")
     turn = turning_point(decisions)
@@ -77,6 +78,7 @@ def test_the_full_deal_turned_on_bob_s_ace_of_spades_thrown_on_the_ace_of_hearts
     assert "Alice took that trick with the ace of hearts." in said
 
 
+@pytest.mark.slow
 def test_a_chouine_decides_the_deal_whatever_its_declarer_chose_before() -> None:
     """Rule 15: the declarer's earlier choices are no turning point."""
     said = _say("chouine")
@@ -85,12 +87,14 @@ def test_a_chouine_decides_the_deal_whatever_its_declarer_chose_before() -> None
     assert "The coach found no choice" not in " ".join(said)  # Alice's were left out, not all good
 
 
+@pytest.mark.slow
 def test_a_deal_that_ends_level_says_so_and_where_the_win_slipped_away() -> None:
     said = " ".join(_say("tie"))
     assert said.startswith("The deal ended level, 90 points each.")
     assert "would have won the deal rather than tied it" in said
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
 def test_the_synthesis_is_short_and_every_placeholder_filled(lang: str) -> None:
     for slug in demos():
@@ -102,6 +106,7 @@ def test_the_synthesis_is_short_and_every_placeholder_filled(lang: str) -> None:
             assert len(_say(slug, lang, you)) <= 4
 
 
+@pytest.mark.slow
 def test_a_card_that_gave_away_more_than_the_margin_is_where_the_count_was_lost() -> None:
     """Rule 16: the totals decide. Camille lost by 4; at trick 10 the ten of spades on a trick
     the eight of spades would have lost too gave Max 10 points more."""
@@ -168,6 +173,7 @@ def test_the_practice_review_opens_with_the_synthesis(client: FlaskClient) -> No
     assert review.index("play-review__synthesis") < review.index("play-review__table")
 
 
+@pytest.mark.slow
 def test_a_narrated_deal_s_end_does_not_repeat_its_result(client: FlaskClient) -> None:
     """The last step tells the result; the synthesis above the chart says only where it turned."""
     page = client.get("/en/demo/full-deal/36").get_data(as_text=True)

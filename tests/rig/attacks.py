@@ -105,6 +105,13 @@ class Visitor(threading.Thread):
             next_at += 1 / self.rate
             self._done.wait(max(0.0, next_at - time.monotonic()))
 
+    def wait_for(self, count: int, timeout: float = 10.0) -> None:
+        """Until the visitor has had ``count`` answers in all (a poll under a deadline)."""
+        deadline = time.monotonic() + timeout
+        while self.answered.count < count:
+            assert time.monotonic() < deadline, f"the visitor had {self.answered.count} answers, not {count}"
+            self._done.wait(0.02)
+
     def stop(self) -> Answered:
         self._done.set()
         self.join(timeout=15)

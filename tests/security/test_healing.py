@@ -91,9 +91,9 @@ def test_a_killed_pages_master_is_started_again_and_nginx_answers_meanwhile(
     server, run = served
     visitor = Visitor(server, ["/en/rules", "/fr/demo/full-deal/2"], rate=20)
     visitor.start()
-    time.sleep(0.5)
+    visitor.wait_for(5)  # (visits before the kill)
     seconds, meanwhile = _kill_and_wait(server, run, "pages", ["/en/rules"])
-    time.sleep(0.5)
+    visitor.wait_for(visitor.answered.count + 5)  # (and after the healing)
     visited = visitor.stop()
     assert seconds < HEALED_WITHIN and meanwhile <= {200, 503}, meanwhile
     assert set(visited.statuses) <= {200, 503} and visited.statuses[200], visited.summary()

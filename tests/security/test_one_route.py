@@ -79,6 +79,7 @@ def _get(client: FlaskClient, path_info: str) -> Any:
     return client.get("/", environ_overrides={"PATH_INFO": path_info})
 
 
+@pytest.mark.slow
 def test_every_search_endpoint_has_a_real_url_here() -> None:
     """(So that the refusals below are refusals: each URL is answered where searches run.)"""
     assert set(_search_paths()) == SEARCH_ENDPOINTS

@@ -60,6 +60,7 @@ def test_a_grade_from_an_evaluation_is_the_grade() -> None:
     assert kept_answers.grade(deal, action) == analysis.grade(deal, action)
 
 
+@pytest.mark.slow
 def test_the_three_hint_steps_and_the_review_share_one_evaluation_per_position(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -82,6 +83,7 @@ def test_the_three_hint_steps_and_the_review_share_one_evaluation_per_position(
     assert len(calls) == graded  # every grade of the second review from the kept evaluations
 
 
+@pytest.mark.slow
 def test_a_move_searches_only_when_the_warning_is_on(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     """With "warn me" off nothing is shown before a move, so nothing is searched; with it on,
     the coach's evaluation of the position is made once, and the hint then reads it."""

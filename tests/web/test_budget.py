@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import signal
 
+import pytest
+
 from tutorial.web import create_app
 from tutorial.web.play import computer
 from tutorial.web.play.games import advance, dumps, new_game
@@ -29,6 +31,7 @@ def test_a_search_over_its_budget_is_the_busy_page_then_the_next_request_is_serv
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
+@pytest.mark.slow
 def test_no_budget_by_default() -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": KEY})
     token = dumps(advance(new_game("expert"), KEY, computer.choose), KEY)

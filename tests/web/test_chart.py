@@ -91,6 +91,7 @@ def _demo_chart(slug: str) -> tuple[Chart, list[Decision], list[Grade | None]]:
     return built, chosen, grades
 
 
+@pytest.mark.slow
 def test_the_line_is_one_player_s_chance_seen_from_that_player_s_seat() -> None:
     """After Alice's own move, her estimate of it (what its note says); after Bob's, Alice's
     chance at her next decision: never Bob's estimate turned round (Bob saw other cards)."""
@@ -110,6 +111,7 @@ def test_the_line_is_one_player_s_chance_seen_from_that_player_s_seat() -> None:
     assert checked[0] >= 5 and checked[1] >= 5
 
 
+@pytest.mark.slow
 def test_the_practice_review_s_rows_say_what_the_notes_say() -> None:
     """One source of numbers: the learner's row is the chance the coach's note gives the move."""
     built, chosen, grades = _demo_chart(PRACTICE)
@@ -120,6 +122,7 @@ def test_the_practice_review_s_rows_say_what_the_notes_say() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_after_a_chouine_the_chart_says_the_outcome() -> None:
     """Rule 15: the chouine ends the deal with the trick: no chance is left to estimate."""
     built, chosen, _ = _demo_chart("chouine")

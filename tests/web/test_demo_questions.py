@@ -55,6 +55,7 @@ def test_a_question_offers_three_to_five_real_alternatives(client: FlaskClient, 
     assert [c.get("data-ask-key") for c in choices] == [str(k) for k in range(1, len(choices) + 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", ASKS)
 def test_no_two_alternatives_are_explained_alike(number: int) -> None:
     deal = DEMO.frame(number).before
@@ -105,6 +106,7 @@ def test_a_card_allowed_but_not_offered_says_so(client: FlaskClient, number: int
             assert note == "also allowed" and "also allowed" in label, label
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", ASKS)
 def test_the_step_before_a_question_gives_nothing_away(client: FlaskClient, number: int) -> None:
     page = _page(client, f"{BASE}/{number - 1}")
@@ -162,6 +164,7 @@ def test_step_one_says_who_deals_and_shows_the_cards_before_the_first_question(c
     assert page.xpath("//p[@class='demo-first-question']/a/@href") == [f"{BASE}/{ASKS[0]}/ask"]
 
 
+@pytest.mark.slow
 def test_a_move_the_chart_marks_is_explained_where_it_happens(client: FlaskClient) -> None:
     full = DEMO.full
     assert full is not None

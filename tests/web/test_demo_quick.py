@@ -117,6 +117,7 @@ def test_a_quick_step_that_tells_of_several_tricks_heads_each_one() -> None:
     assert several >= 1, "the first deal has quick steps of several tricks"
 
 
+@pytest.mark.slow
 def test_the_page_heads_each_trick_of_a_step(client: FlaskClient) -> None:
     demo = shown_demo(FIRST_DEAL)
     assert isinstance(demo, QuickDemo)

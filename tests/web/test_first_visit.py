@@ -65,6 +65,7 @@ def fast_path(lang: str) -> list[str]:
     return urls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_first_visit_to_any_page_of_the_fast_path_is_at_most_40_kb_compressed(
     client: FlaskClient, lang: str

@@ -30,6 +30,7 @@ def fresh_pot(fresh_templates: Path) -> Catalog:
     return _read(fresh_templates / "messages.pot")
 
 
+@pytest.mark.slow
 def test_template_is_in_step_with_the_code(fresh_pot: Catalog) -> None:
     committed = _read(TRANSLATIONS_DIR / "messages.pot")
     assert _ids(fresh_pot) == _ids(committed), "run the messages line of `make extract`"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 
+import pytest
 from flask import Flask, Response
 from flask.testing import FlaskClient
 
@@ -121,6 +122,7 @@ def test_a_store_forgets_the_least_recently_used() -> None:
     assert len(store) == 2
 
 
+@pytest.mark.slow
 def test_compressed_bytes_of_a_page_that_reads_any_query_follow_its_query(client: FlaskClient) -> None:
     """The practice table is not a cached page and reads its query (``?hint=``): each hint
     step is compressed on its own, not served the bytes of the first one."""

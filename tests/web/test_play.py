@@ -172,6 +172,7 @@ def test_an_unknown_setting_is_a_400_page_offering_a_new_game(web: FlaskClient, 
     assert '<html lang="fr"' in html and "/fr/play" in html
 
 
+@pytest.mark.slow
 def test_a_whole_deal_is_played_by_following_links(web: FlaskClient) -> None:
     url = start(web)
     pages = list(play_deal(web, url))
@@ -217,6 +218,7 @@ def test_the_page_shows_only_what_the_learner_may_see(web: FlaskClient, lang: st
         assert not named, (position, named)
 
 
+@pytest.mark.slow
 def test_requests_alternating_between_two_instances_play_a_whole_deal() -> None:
     """Nothing lives in a process: two apps sharing SECRET_KEY serve one game in turns."""
     clients = [create_app({"TESTING": True, "SECRET_KEY": KEY}).test_client() for _ in range(2)]
@@ -327,6 +329,7 @@ def test_record_watch_and_review_of_a_deal_in_progress_lead_back_to_the_table(we
         assert token_of(response.headers["Location"]) == token
 
 
+@pytest.mark.slow
 def test_the_next_deal_follows_the_rules_dealer_and_the_match_ends(web: FlaskClient) -> None:
     url = start(web, target=2)
     dealers = []

@@ -48,6 +48,7 @@ def test_the_form_is_a_page_in_each_language(client: FlaskClient, lang: str) -> 
     assert 'name="record"' in response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 def test_a_good_record_opens_step_1_under_a_short_self_contained_url(client: FlaskClient) -> None:
     response = _post(client, "en", json.dumps(RECORD))
     assert response.status_code == 303

@@ -34,6 +34,7 @@ def test_demo_records_come_back_unchanged_with_their_draw_for_dealer() -> None:
         assert back.draw == demo.record.draw
 
 
+@pytest.mark.slow
 def test_a_full_deal_fits_in_200_characters_even_with_two_40_character_names() -> None:
     names = ("A" * 40, "B" * 40)
     for record in _records(200):
@@ -59,6 +60,7 @@ def test_only_a_complete_legal_record_is_packed() -> None:
         pack(wrong)
 
 
+@pytest.mark.slow
 def test_a_changed_segment_is_refused_or_gives_another_legal_complete_deal() -> None:
     segment = pack(_records(1)[0])
     for i in range(len(segment)):

@@ -72,6 +72,7 @@ def test_page(client: FlaskClient, lang: str, page: str, query: str) -> None:
                 assert "quinte=" in href, f"{url}: link {href} drops the setting"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_internal_links_resolve(client: FlaskClient, lang: str) -> None:
     pages: dict[str, lxml.html.HtmlElement] = {}
@@ -188,6 +189,7 @@ def test_htmx_request_gets_the_fragment(client: FlaskClient) -> None:
     assert "HX-Request" in response.headers.get("Vary", "")
 
 
+@pytest.mark.slow
 def test_rule_url_paths_are_served(client: FlaskClient) -> None:
     for lang in LANGS:
         for point in range(1, 19):

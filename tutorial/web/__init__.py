@@ -62,8 +62,9 @@ What the other parts of the site use
 - Template globals: ``asset(path)`` (hashed URL of ``static/<path>``), ``card(code, label=None,
   size="md", state=None)`` and ``card_row(cards, label, size="sm")`` (see
   :mod:`tutorial.web.cards`; they name a card with the context's ``sp``),
-  ``card_sprite_url(lang)``, ``inline_sprite(lang)``, ``language_links()``,
-  ``absolute_url(path)``, ``canonical_url(status)``; in the context, ``lang`` and ``sp``.
+  ``card_sprite_url()`` and ``inline_sprite()`` (the sprite of the context's ``sp``),
+  ``absolute_url(path)``, ``canonical_url(status)``; in the context, ``lang``, ``sp`` and
+  ``language_links`` (the switcher, made at the edge).
 - Translations: ``gettext``/``_`` in templates and ``flask_babel.gettext`` in Python use the
   ``messages`` domain; ``tutorial.narration`` takes the view's ``sp``, ``tutorial.content``
   its code ``sp.lang``.

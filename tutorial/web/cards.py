@@ -49,6 +49,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
+from tutorial.catalogs import LANGUAGES
 from tutorial.engine import RANKS_HIGH_TO_LOW
 from tutorial.engine import SUITS as ENGINE_SUITS
 from tutorial.narration.language import Speaker
@@ -304,14 +305,21 @@ def sprite(lang: str) -> str:
     )
 
 
+#: Each language's sprite, its path under ``static/`` (before hashing): the French one has
+#: the French court letters. Looked up by the page's Speaker (``sp.lang``), never rebuilt.
+SPRITE_PATHS: dict[str, str] = {lang: f"img/cards-{lang}.svg" for lang in LANGUAGES}
+
+
 def sprite_path(lang: str) -> str:
-    """Path of a language's sprite under ``static/`` (before hashing)."""
-    return f"img/cards-{lang}.svg"
+    """Path of a language's sprite under ``static/`` (before hashing): the build's name."""
+    return SPRITE_PATHS[lang]
 
 
-def card_sprite_url(lang: str) -> str:
-    """URL of a language's sprite (hashed when built); templates pass the page's ``lang``."""
-    return asset(sprite_path(lang))
+@pass_context
+def card_sprite_url(context: Context) -> str:
+    """URL of the page's sprite (hashed when built), the language of the page's Speaker."""
+    sp: Speaker = context["sp"]
+    return asset(SPRITE_PATHS[sp.lang])
 
 
 def _inlining() -> bool:
@@ -319,27 +327,30 @@ def _inlining() -> bool:
     return has_request_context() and not wants_fragment()
 
 
-def inline_sprite(lang: str) -> Markup:
+@pass_context
+def inline_sprite(context: Context) -> Markup:
     """The symbols of the cards this page drew (and their suits and markers), as a hidden
-    ``<svg>`` with ``lang``'s court letters; empty when it drew none. Called at the end of the
-    page (``base.html``)."""
+    ``<svg>`` with the court letters of the page's Speaker; empty when it drew none. Called at
+    the end of the page (``base.html``)."""
     if not has_request_context():
         return Markup("")
     used: set[str] = g.get("inline_cards", set())
     if not used:
         return Markup("")
-    return Markup(_sprite_part(lang, frozenset(used)))
+    sp: Speaker = context["sp"]
+    letters = COURT_LETTERS.get(sp.lang, COURT_LETTERS["default"])  # R, D, V in French
+    return Markup(_sprite_part(tuple(letters.items()), frozenset(used)))
 
 
 @cache
-def _sprite_part(lang: str, used: frozenset[str]) -> str:
-    letters = COURT_LETTERS.get(lang, COURT_LETTERS["default"])
+def _sprite_part(letters: tuple[tuple[str, str], ...], used: frozenset[str]) -> str:
+    court = dict(letters)
     codes = [c for c in (*CARD_CODES, BACK) if c in used]
     suits = {c[-1] for c in codes if c != BACK}
     markers = _marker_symbols() if any(u.startswith("m-") for u in used) else ""
     symbols = [
         *(_suit_symbol(s) for s in SUITS if s in suits),
-        *(_card_symbol(c, letters) for c in codes if c != BACK),
+        *(_card_symbol(c, court) for c in codes if c != BACK),
         *([_back_symbol()] if BACK in used else []),
         markers,
     ]
@@ -380,7 +391,7 @@ def card_markup(
     # htmx fragment the sprite file of the page's language.
     href = ""
     if not _inlining():
-        href = card_sprite_url(sp.lang)
+        href = asset(SPRITE_PATHS[sp.lang])
     else:
         used: set[str] = g.setdefault("inline_cards", set())
         used.update((code, f"m-{state}") if state is not None else (code,))

@@ -9,8 +9,6 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from flask import Flask, current_app, g, has_request_context, request, url_for
-from jinja2 import pass_context
-from jinja2.runtime import Context
 from werkzeug.routing import BuildError
 
 from tutorial.narration.language import Speaker, speaker
@@ -41,32 +39,32 @@ class LanguageLink:
     current: bool
 
 
-def _same_page(lang: str) -> str:
-    """This page's URL in ``lang``: same endpoint, same view arguments, same query parameters
-    among those the page uses (:func:`tutorial.web.render.page_query`)."""
+def _same_page(code: str) -> str:
+    """This page's URL in the language ``code``: same endpoint, same view arguments, same
+    query parameters among those the page uses (:func:`tutorial.web.render.page_query`)."""
     endpoint = request.endpoint
     if g.get("error_page") or not endpoint or request.url_rule is None or endpoint == "static":
-        return url_for("home.index", lang=lang)
+        return url_for("home.index", lang=code)
     view_args = url_args()
     if "lang" not in view_args:
-        return url_for("home.index", lang=lang)
-    view_args["lang"] = lang
+        return url_for("home.index", lang=code)
+    view_args["lang"] = code
     try:
         url = url_for(endpoint, **view_args)
     except BuildError:
-        return url_for("home.index", lang=lang)
+        return url_for("home.index", lang=code)
     query = urlencode(page_query(), quote_via=quote)
     if query and len(query) <= _MAX_QUERY:
         url = f"{url}?{query}"
     return url
 
 
-@pass_context
-def language_links(context: Context) -> list[LanguageLink]:
-    """One link per site language to the page being shown (the current one marked: the
-    template's ``lang``)."""
-    here = context["lang"]
-    return [LanguageLink(lang, LANGUAGE_NAMES[lang], _same_page(lang), lang == here) for lang in LANGUAGES]
+def _language_links(here: str) -> list[LanguageLink]:
+    """One link per site language to the page being shown, the page's own (``here``) marked;
+    made at the edge (:func:`_context`), so no language travels below it for the switcher."""
+    if not has_request_context():
+        return []
+    return [LanguageLink(code, LANGUAGE_NAMES[code], _same_page(code), code == here) for code in LANGUAGES]
 
 
 def site_origin() -> str:
@@ -90,19 +88,20 @@ def canonical_url(status: int = 200) -> str | None:
 
 
 def _context() -> dict[str, Any]:
-    """What every template gets (at the edge): the page's language and the Speaker the edge
-    made for the view (an error page, whose view never ran, gets its language's)."""
+    """What every template gets (at the edge): the page's language, the Speaker the edge
+    made for the view (an error page, whose view never ran, gets its language's) and the
+    language switcher's links (``language_links``)."""
     lang = current_language()
     sp = (request.view_args or {}).get("sp") if has_request_context() else None
     return {
         "lang": lang,
         "sp": sp if isinstance(sp, Speaker) else speaker(lang),
+        "language_links": _language_links(lang),
         "htmx_config": json.dumps(HTMX_CONFIG, separators=(",", ":")),
     }
 
 
 def init_app(app: Flask) -> None:
     app.context_processor(_context)
-    app.add_template_global(language_links)
     app.add_template_global(absolute_url)
     app.add_template_global(canonical_url)

@@ -86,6 +86,7 @@ def test_the_other_seat_sees_the_same_whatever_a_seats_hidden_cards(
         assert seen[0] == seen[1]
 
 
+@pytest.mark.slow
 def test_a_spectator_sees_no_hidden_card(hidden_app: Flask) -> None:
     friend_app = hidden_app
     table = make_table(friend_app)

@@ -9,6 +9,8 @@ import pytest
 from flask import Flask
 
 from tests.web.friend.conftest import Table, make_table, play_to_end
+from tutorial.engine import Settings
+from tutorial.web.friend.state import settings_of
 from tutorial.web.friend.store import Store
 
 
@@ -16,6 +18,15 @@ def _log(app: Flask, table: Table) -> tuple[str, ...]:
     loaded = app.extensions["friend_store"].load(table.id)
     assert loaded is not None
     return loaded.log
+
+
+def test_a_setting_left_out_of_the_form_takes_its_default(friend_app: Flask) -> None:
+    """As in a record and the practice form: a form made before a setting existed still posts."""
+    response = friend_app.test_client().post("/fr/table", data={"host": "Camille", "guest": "Lucía"})
+    assert response.status_code == 303
+    table_id = response.headers["Location"].rsplit("/", 1)[-1]
+    loaded = friend_app.extensions["friend_store"].load(table_id)
+    assert loaded is not None and settings_of(loaded.settings) == Settings()
 
 
 def test_the_form_offers_the_engines_settings(friend_app: Flask) -> None:
@@ -44,6 +55,7 @@ def test_the_host_gets_a_seat_cookie_and_the_invitation_link(friend_app: Flask) 
     assert "friend-waiting" in text and "Lucía" in text
 
 
+@pytest.mark.slow
 def test_the_first_browser_takes_the_seat_and_later_ones_only_watch(friend_app: Flask) -> None:
     table = make_table(friend_app)
     late = friend_app.test_client()
@@ -73,6 +85,7 @@ def test_each_player_reads_the_table_in_their_own_language(friend_app: Flask) ->
     assert '<html lang="es"' in spanish and "Juegas" in spanish
 
 
+@pytest.mark.slow
 def test_a_whole_match_is_played_by_form_posts_and_each_deal_opens_in_the_replay(friend_app: Flask) -> None:
     table = make_table(friend_app, target=2)
     made = play_to_end(table)
@@ -95,6 +108,7 @@ def test_no_hint_and_no_coach_while_a_deal_is_played(friend_app: Flask) -> None:
         assert "hint" not in text.lower() and "/replay/" not in text
 
 
+@pytest.mark.slow
 def test_a_dimmed_card_says_why_in_the_players_language(friend_app: Flask) -> None:
     table = make_table(friend_app, target=3)
     for _ in range(400):
@@ -247,10 +261,12 @@ def test_an_idle_table_is_closed_by_the_first_visit_after_the_setting(db_url: st
         {"host": "Camille", "guest": "camille", "quinte": "50", "target": "3"},
         {"host": "Camille", "guest": "Lucía", "quinte": "60", "target": "3"},
         {"host": "Camille", "guest": "Lucía", "quinte": "50", "target": "4"},
-        {"host": "Camille", "guest": "Lucía"},
+        {"host": "Camille", "guest": "Lucía", "quinte": ["50", "100"], "target": "3"},  # twice
     ],
 )
-def test_a_bad_new_table_form_is_the_form_again_with_400(friend_app: Flask, form: dict[str, str]) -> None:
+def test_a_bad_new_table_form_is_the_form_again_with_400(
+    friend_app: Flask, form: dict[str, str | list[str]]
+) -> None:
     response = friend_app.test_client().post("/fr/table", data=form)
     assert response.status_code == 400
     assert 'id="friend-problem"' in response.get_data(as_text=True)

@@ -23,6 +23,7 @@ def _play(settings: Settings, seed: int) -> tuple[list[str], TableState]:
     return log, state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", [2, 3])
 def test_a_whole_match_replays_and_ends_at_its_target(target: int) -> None:
     _log, state = _play(Settings(match_target=target), seed=target)
@@ -30,6 +31,7 @@ def test_a_whole_match_replays_and_ends_at_its_target(target: int) -> None:
     assert state.check(NEXT, 0) == "over"
 
 
+@pytest.mark.slow
 def test_after_a_decided_deal_the_other_player_deals_and_after_a_tie_the_same(  # rules 16, 17
 ) -> None:
     _log, state = _play(Settings(match_target=3), seed=5)

@@ -2,8 +2,8 @@
 
 Routes:
 
-- ``GET /<lang>/friend`` (``friend.new``): the form: both names, the quinte (50 or 100),
-  the match (first to 3 or to 2 deals), read from the engine's settings;
+- ``GET /<lang>/friend`` (``friend.new``): the form: both names and every setting of the
+  engine's registry (the quinte, the match), drawn by :mod:`tutorial.web.setting_forms`;
   ``POST /<lang>/table`` (``friend.create``) makes the table: the host takes seat 0 (the seat
   cookie is set) and is sent (303) to the table, which shows the invitation link to send.
 - ``GET /<lang>/table/<id>`` (``friend.table``): the table as this browser sees it: its seat,
@@ -58,7 +58,7 @@ from flask_babel import gettext
 from jinja2_fragments.flask import render_block
 from sqlalchemy.exc import SQLAlchemyError
 
-from tutorial.engine import MATCH_TARGETS, QUINTE_VALUES, Card, Settings, parse_url_form
+from tutorial.engine import Card, parse_url_form
 from tutorial.narration.language import Speaker
 from tutorial.web.friend import seats
 from tutorial.web.friend.events import Hub, sse, version, wait
@@ -76,6 +76,7 @@ from tutorial.web.friend.store import Full, Loaded, Store, database_url
 from tutorial.web.friend.view import Builder, FriendView, refusal_text
 from tutorial.web.i18n import edge_speaker
 from tutorial.web.render import render_page
+from tutorial.web.setting_forms import SettingProblem, read_settings, setting_choices
 
 bp = Blueprint("friend", __name__)
 
@@ -217,13 +218,6 @@ def _name(field: str) -> str:
     return value
 
 
-def _choice(field: str, allowed: tuple[int, ...], message: str) -> int:
-    raw = request.form.get(field, "")
-    if raw not in {str(v) for v in allowed}:
-        raise Refused(400, message)
-    return int(raw)
-
-
 @bp.get("/<lang:lang>/friend")
 def new(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the language)
     return _new_form()
@@ -240,9 +234,8 @@ def create(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the langu
     """The form posted: a new table, the host seated (or the form again, 400 or 429)."""
     try:
         names = (_name("host"), _name("guest"))
-        quinte = _choice("quinte", QUINTE_VALUES, gettext("The quinte is worth 50 or 100 points."))
-        target = _choice("target", MATCH_TARGETS, gettext("A match is played to 3 deals or to 2."))
-    except Refused as error:
+        settings = read_settings(request.form)
+    except (Refused, SettingProblem) as error:
         return _new_form(error.message, 400)
     if names[0].casefold() == names[1].casefold():
         return _new_form(gettext("The two players need different names."), 400)
@@ -252,7 +245,7 @@ def create(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the langu
     tables.housekeep(now, idle_close=config["FRIEND_IDLE_CLOSE"], purge_after=config["FRIEND_PURGE_AFTER"])
     try:
         table_id, token = tables.create(
-            settings=settings_json(Settings(quinte_value=quinte, match_target=target)),
+            settings=settings_json(settings),
             names=names,
             address=_address(),
             now=now,
@@ -279,15 +272,9 @@ def _new_form(problem: str = "", status: int = 200) -> Response:
         "friend/new.html",
         status=status,
         problem=problem,
-        quintes=QUINTE_VALUES,
-        targets=MATCH_TARGETS,
+        setting_choices=setting_choices(form),
         max_name=MAX_NAME,
-        values={
-            "host": form.get("host", "")[:MAX_NAME],
-            "guest": form.get("guest", "")[:MAX_NAME],
-            "quinte": form.get("quinte", str(QUINTE_VALUES[0])),
-            "target": form.get("target", str(MATCH_TARGETS[0])),
-        },
+        values={"host": form.get("host", "")[:MAX_NAME], "guest": form.get("guest", "")[:MAX_NAME]},
         action=url_for("friend.create"),
     )
 

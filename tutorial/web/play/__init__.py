@@ -45,8 +45,6 @@ from tutorial.engine import (
     Card,
     Deal,
     DealRecord,
-    SettingError,
-    SettingField,
     Settings,
     setting_fields,
     url_form,
@@ -72,6 +70,7 @@ from tutorial.web.play.games import (
 )
 from tutorial.web.play.view import Confirm, build_view, player_names, review_chart
 from tutorial.web.render import render_page
+from tutorial.web.setting_forms import SettingProblem, read_settings, setting_choices
 
 bp = Blueprint("play", __name__)
 
@@ -162,7 +161,9 @@ def index(sp: Speaker) -> Response:  # noqa: ARG001 (url_for fills in the langua
     # From a match (its "new game" links), the warning switch comes along: the new match keeps it.
     warn = _one("warn", _WARN, gettext("The warning is on (1) or off (0)."))
     quick = [(level, url_for("play.start", level=level, warn=warn)) for level in LEVELS]
-    return render_page("play/index.html", levels=LEVELS, quick=quick, warn=warn)
+    return render_page(
+        "play/index.html", levels=LEVELS, quick=quick, warn=warn, setting_choices=setting_choices()
+    )
 
 
 @bp.get("/<lang:lang>/play/start/<level>")
@@ -174,22 +175,12 @@ def start(sp: Speaker, level: str) -> Response:  # noqa: ARG001 (url_for fills i
     return _start(chosen)
 
 
-def _setting_problem(field: SettingField | None) -> str:
-    """What the 400 page says of a setting the query gives a value it does not allow."""
-    if field is not None and field.key == "target":
-        return str(gettext("A match is played to 3 deals or to 2."))
-    return str(gettext("The quinte is worth 50 or 100 points."))
-
-
 def _settings() -> Settings:
     """The match's settings from the query (the form's radio buttons; each once at most)."""
-    for field in setting_fields():
-        if len(request.args.getlist(field.key)) > 1:
-            raise BadRequest(_setting_problem(field))
     try:
-        return Settings.from_query(request.args)
-    except SettingError as exc:
-        raise BadRequest(_setting_problem(exc.field)) from None
+        return read_settings(request.args)
+    except SettingProblem as exc:
+        raise BadRequest(exc.message) from None
 
 
 def _start(level: Level) -> Response:

@@ -2,8 +2,10 @@
 
 The section slug is language-neutral (``/fr/rules/strict`` and ``/es/rules/strict`` are the
 same section), so switching language lands on the same page; paragraph anchors are the rule
-ids. ``?quinte=100`` (or ``50``) shows the rules with that quinte value, and every link of the
-page keeps it; any other value is a 400 page, in the page's language, saying what is allowed.
+ids. The deal's settings in the query (``?quinte=100``, or ``50``) show the rules with that
+value, and every link of the page keeps it; the page offers each as links
+(:mod:`tutorial.web.setting_forms`); any other value is a 400 page, in the page's language,
+saying what is allowed.
 """
 
 from __future__ import annotations
@@ -24,17 +26,11 @@ from tutorial.content import (
     unit_index,
     worked_outcome,
 )
-from tutorial.engine import (
-    LAST_DRAW_TRICK,
-    QUINTE_VALUES,
-    TRICKS_PER_DEAL,
-    SettingError,
-    Settings,
-    setting_fields,
-)
+from tutorial.engine import LAST_DRAW_TRICK, TRICKS_PER_DEAL, Settings, setting_fields
 from tutorial.narration.language import Speaker
-from tutorial.web.i18n import current_language, url_args
+from tutorial.web.i18n import url_args
 from tutorial.web.render import cached_page, render_page
+from tutorial.web.setting_forms import SettingProblem, read_settings, setting_choices
 
 bp = Blueprint("rules", __name__, template_folder="../templates")
 
@@ -44,18 +40,23 @@ QUERY = tuple(field.key for field in setting_fields("deal"))
 
 
 class BadSetting(Exception):
-    """The query string asks for a setting the engine does not have."""
+    """The query string asks for a setting's value the engine does not have."""
 
-    def __init__(self, given: str) -> None:
-        super().__init__(given)
-        self.given = given
+    def __init__(self, problem: SettingProblem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
 
 
 def _settings() -> Settings:
     try:
-        return Settings.from_query(request.args, scope="deal")
-    except SettingError as exc:
-        raise BadSetting(str(exc.given)) from None
+        return read_settings(request.args, "deal")
+    except SettingProblem as exc:
+        raise BadSetting(exc) from None
+
+
+def _switch_url(key: str, value: int) -> str:
+    """This page with one of the deal's settings at ``value`` (the others asked for kept)."""
+    return url_for(request.endpoint or "rules.index", **{**url_args(), **_query(), key: value})
 
 
 def _query() -> dict[str, Any]:
@@ -88,33 +89,22 @@ def unit_url(lang: str, uid: str) -> str:
 
 @bp.errorhandler(BadSetting)
 def _bad_setting(exc: BadSetting) -> Response:
-    lang = current_language()  # (an error handler: Flask calls it, at the edge)
-    low, high = QUINTE_VALUES
-    response = render_page(
+    field = exc.problem.field
+    choices = setting_choices(request.args, "deal", _switch_url)
+    return render_page(
         "rules/bad_setting.html",
         status=400,
-        t=lambda key, **v: ui(lang, key, **v),
-        given=exc.given,
-        choices=[
-            (v, url_for(request.endpoint or "rules.index", **{**url_args(), "quinte": v}))
-            for v in QUINTE_VALUES
-        ],
-        low=low,
-        high=high,
+        problem=exc.problem.message,
+        choices=[c for c in choices if field is None or c.key == field.key],
     )
-    return response
 
 
 def _common(lang: str, settings: Settings) -> dict[str, Any]:
-    current = settings.quinte_value
-
-    def switch_url(value: int) -> str:
-        args = url_args()
-        return url_for(request.endpoint or "rules.index", **args, quinte=value)
-
     return {
         "t": lambda key, **v: ui(lang, key, **v),
-        "quinte_choices": [(v, switch_url(v), v == current) for v in QUINTE_VALUES],
+        "setting_choices": setting_choices(
+            {k: str(v) for k, v in settings.to_json("deal").items()}, "deal", _switch_url
+        ),
         "toc": [(s.slug, section_title(lang, s, settings), section_url(lang, s.slug)) for s in sections()],
         "rules_index_url": url_for("rules.index", lang=lang, **_query()),
     }

@@ -70,16 +70,21 @@ def _content(lang: str, context: str) -> str:
 
 
 def test_spanish_names_the_deciding_game_and_names_tute_only_for_cantar() -> None:
-    """«la buena» for the belle. Tute is named once, where declarations are taught, for its
-    word «cantar», with the difference a tute player must hear (here nobody needs to have won a
-    trick first); no other comparison, since its rules differ (there one must beat the card led)."""
+    """«la buena» for the belle. Tute is named where declarations are taught, for its word
+    «cantar», with the difference a tute player must hear (here nobody needs to have won a
+    trick first), and where strict play is taught, for its word «arrastre», with the difference
+    that catches a tute player out (there one must beat the card led in any suit, here go
+    higher only on a trump lead); no other comparison."""
     assert "la buena" in _content("es", "variants.belle")
     assert "la buena" in _content("es", "glossary.belle")
     tute = re.compile(r"\btute\b|arrastre", re.I)
     found = [m.context for m in catalog("es", "content") if m.id and tute.search(m.string)]
-    assert found == ["declarations.intro"]
+    assert sorted(found) == ["declarations.intro", "glossary.strict-play", "strict.intro"]
     intro = _content("es", "declarations.intro")
     assert "se llama cantar" in intro and "no hace falta haber ganado antes una baza" in intro
+    strict = _content("es", "strict.intro")
+    assert "se llama arrastre" in strict and "solo hay que montar cuando sale triunfo" in strict
+    assert "hay que montar en cualquier palo" in _content("es", "glossary.strict-play")
 
 
 def test_french_glossary_uses_coup_for_a_deal_and_donne_for_the_dealing() -> None:

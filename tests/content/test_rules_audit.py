@@ -118,9 +118,11 @@ def test_worked_example_shows_seventy_as_sixty_and_the_dix_de_der() -> None:
     assert "with her cards" not in unit("example.alice-result").text
 
 
-def test_no_spanish_comparison_with_tute_but_its_word_cantar() -> None:
-    found = [c for c, s in content("es").items() if re.search(r"\btute\b|arrastre", s, re.I)]
-    assert found == ["declarations.intro"]  # «lo que en el tute se llama cantar», once
+def test_spanish_compares_with_tute_only_for_its_words_cantar_and_arrastre() -> None:
+    """«lo que en el tute se llama cantar» where declarations are taught, «arrastre» where
+    strict play is (and its glossary entry), each with the difference a tute player must hear."""
+    found = {c for c, s in content("es").items() if re.search(r"\btute\b|arrastre", s, re.I)}
+    assert found == {"declarations.intro", "strict.intro", "glossary.strict-play"}
 
 
 # ------------------------------------------------------------------ lesser points

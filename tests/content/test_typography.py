@@ -103,6 +103,16 @@ def test_the_tool_finds_nothing_left_to_set_in_french_catalogs(domain: str) -> N
     assert not found, f"{domain}: run `make typography`:\n" + "\n".join(found[:10])
 
 
+#: A typewriter apostrophe between two letters (« l'entame »): French prints ’ (« l’entame »).
+STRAIGHT_APOSTROPHE = re.compile(r"\w'\w")
+
+
+@pytest.mark.parametrize("url", [p.format(lang="fr") for p in PAGES])
+def test_every_french_page_prints_its_apostrophes_curly(client: FlaskClient, url: str) -> None:
+    found = [line for line in _text(client, url) if STRAIGHT_APOSTROPHE.search(line)]
+    assert not found, f"{url}: write ’, not ':\n" + "\n".join(found[:10])
+
+
 def test_the_tool_leaves_placeholders_markup_urls_and_code_alone() -> None:
     untouched = (
         "%(a)s:%(b)s",

@@ -318,9 +318,9 @@ def test_no_declarations_is_said_in_words(lang: str, zero: str) -> None:
     assert not any(faults(lang, line) for line in lines)
 
 
-#: The coach's and the review's messages (contexts "coach…", "review…") in words that cannot be misread: a difference in
-#: points is the score against the other player, never "N points more" or "better off" (read
-#: as the player's own score).
+#: The coach's and the review's messages (contexts "coach…", "review…") in words that cannot
+#: be misread: a difference in points is the score against the other player, never "N points
+#: more" or "better off" (read as the player's own score).
 COACH_FORBIDDEN = {
     "es": r"\bpuntos? más\.",
     "fr": r"\bpoints? de plus\.",

@@ -310,9 +310,11 @@ _TURN_POINTS = {
     ("they", False): npgettext(
         "review",
         "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, the score against %(other)s would have ended about %(num)s point more in %(player)s’s favour.",
+        "%(best)s, the score against %(other)s "
+        "would have ended about %(num)s point more in %(player)s’s favour.",
         "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, the score against %(other)s would have ended about %(num)s points more in %(player)s’s favour.",
+        "%(best)s, the score against %(other)s "
+        "would have ended about %(num)s points more in %(player)s’s favour.",
     ),
     ("they", True): npgettext(
         "review",
@@ -421,8 +423,10 @@ _ROW = {
 _ROW_POINTS = {
     ("you", False): npgettext(
         "review-row",
-        "With %(best)s, the score against %(other)s would have ended about %(num)s point more in your favour.",
-        "With %(best)s, the score against %(other)s would have ended about %(num)s points more in your favour.",
+        "With %(best)s, the score against %(other)s "
+        "would have ended about %(num)s point more in your favour.",
+        "With %(best)s, the score against %(other)s "
+        "would have ended about %(num)s points more in your favour.",
     ),
     ("you", True): npgettext(
         "review-row",
@@ -431,13 +435,17 @@ _ROW_POINTS = {
     ),
     ("they", False): npgettext(
         "review-row",
-        "With %(best)s, the score against %(other)s would have ended about %(num)s point more in %(player)s’s favour.",
-        "With %(best)s, the score against %(other)s would have ended about %(num)s points more in %(player)s’s favour.",
+        "With %(best)s, the score against %(other)s "
+        "would have ended about %(num)s point more in %(player)s’s favour.",
+        "With %(best)s, the score against %(other)s "
+        "would have ended about %(num)s points more in %(player)s’s favour.",
     ),
     ("they", True): npgettext(
         "review-row",
-        "With %(best)s, the score against %(other)s would have ended %(num)s point more in %(player)s’s favour.",
-        "With %(best)s, the score against %(other)s would have ended %(num)s points more in %(player)s’s favour.",
+        "With %(best)s, the score against %(other)s "
+        "would have ended %(num)s point more in %(player)s’s favour.",
+        "With %(best)s, the score against %(other)s "
+        "would have ended %(num)s points more in %(player)s’s favour.",
     ),
 }
 #: The count's turning point in its row (:func:`decisive_gift`): what the card gave away.

@@ -261,7 +261,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name in (*args.levels.split(","), *args.opponents.split(",")):
         player_for(name)  # unknown names fail here; revisions are extracted once, before forking
-    for level in args.levels.split(","):
+    for level in args.levels.split(",") if args.pairs > 0 else ():  # --pairs 0: the coach alone
         for opponent in args.opponents.split(","):
             t0 = time.perf_counter()
             tally = run(level, opponent, args.pairs, args.jobs, args.seed)

@@ -431,13 +431,12 @@ def _trick_outcome(state: FastDeal, seat: int) -> tuple[bool | None, int, FastDe
     who took it and its card points."""
     before = state.captured[seat]
     others = state.captured[1 - seat]
+    points = state.points[seat] + state.points[1 - seat]
     greedy_playout(state, greedy_move, last_trick=state.trick_number)
     mine = state.captured[seat] != before
-    theirs = state.captured[1 - seat] != others
-    if not mine and not theirs:
+    if not mine and state.captured[1 - seat] == others:
         return None, 0, state
-    gained = (state.captured[seat] ^ before) if mine else (state.captured[1 - seat] ^ others)
-    return mine, mask_points(gained), state
+    return mine, state.points[seat] + state.points[1 - seat] - points, state
 
 
 def root_moves(deal: Deal) -> list[int]:

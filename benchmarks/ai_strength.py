@@ -1,7 +1,8 @@
 """Strength and speed of the computer player (issue 10), and the speed of the coach.
 
 Usage: ``python benchmarks/ai_strength.py [--pairs 1000] [--jobs 2] [--levels expert,club,beginner]
-[--opponents greedy,random] [--seed 1] [--coach 40]``
+[--opponents greedy,random] [--seed 1] [--first 0] [--coach 40]`` (``--first``: the first deck
+pair, to carry a stopped run on; ``--pairs 0 --coach N``: the coach alone)
 
 A player is ``greedy``, ``random``, a level, or ``LEVEL@REV``: that level as the code of git
 revision ``REV`` plays it (its ``tutorial/engine`` and ``tutorial/ai``, extracted with ``git
@@ -204,9 +205,10 @@ def _progress(level: str, opponent: str, tally: Tally) -> None:
     )
 
 
-def run(level: str, opponent: str, pairs: int, jobs: int, seed: int) -> Tally:
+def run(level: str, opponent: str, pairs: int, jobs: int, seed: int, first: int = 0) -> Tally:
     chunk = max(1, min(25, pairs // (4 * jobs) or 1))
-    tasks = [(level, opponent, seed, s, min(pairs, s + chunk)) for s in range(0, pairs, chunk)]
+    stop = first + pairs
+    tasks = [(level, opponent, seed, s, min(stop, s + chunk)) for s in range(first, stop, chunk)]
     total = Tally()
     if jobs <= 1:
         for task in tasks:
@@ -244,6 +246,9 @@ def main() -> None:
     parser.add_argument("--levels", default="expert,club,beginner")
     parser.add_argument("--opponents", default="greedy,random")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first deck pair (to carry on a stopped run)"
+    )
     parser.add_argument("--coach", type=int, default=0, help="deals on which to time the coach's analyse()")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu")
     args = parser.parse_args()
@@ -261,10 +266,10 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name in (*args.levels.split(","), *args.opponents.split(",")):
         player_for(name)  # unknown names fail here; revisions are extracted once, before forking
-    for level in args.levels.split(","):
+    for level in args.levels.split(",") if args.pairs > 0 else ():  # --pairs 0: the coach alone
         for opponent in args.opponents.split(","):
             t0 = time.perf_counter()
-            tally = run(level, opponent, args.pairs, args.jobs, args.seed)
+            tally = run(level, opponent, args.pairs, args.jobs, args.seed, args.first)
             low, high = wilson(tally.score, tally.deals)
             ms = [t * 1000 for t in tally.times]
             print(

@@ -102,3 +102,18 @@ def test_declared_suits_and_quinte_follow_the_declarations() -> None:
     k = Knowledge.from_deal(deal, 1)
     assert k.declared_suits(0) == {Suit.HEARTS}
     assert k.quinte_declared(1) and not k.quinte_declared(0)
+
+
+def test_sampled_masks_are_the_very_deals_sample_draws() -> None:
+    for seed in range(30):
+        _, _, _, deal = random_position(seed, seed % 30)
+        if deal.is_over:
+            continue
+        k = Knowledge.from_deal(deal, deal.to_act)
+        slow_rng, fast_rng = random.Random(seed), random.Random(seed)
+        slow = [k.sample(slow_rng) for _ in range(5)]
+        masks = k.sample_masks(fast_rng, 5)
+        assert masks == [
+            (sum(1 << c.index for c in other), tuple(c.index for c in talon)) for other, talon in slow
+        ]
+        assert slow_rng.random() == fast_rng.random()  # the same draws used up

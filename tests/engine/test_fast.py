@@ -257,3 +257,45 @@ def test_playout_random_takes_the_moves_the_generic_loop_takes() -> None:
             generic.apply(moves[int(chooser.random() * len(moves))])
         fast.playout_random(random.Random(n))
         assert fast_state(fast) == fast_state(generic)
+
+
+def test_a_redealt_copy_is_the_deal_built_with_the_same_replacements() -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        deck = list(ALL_CARDS)
+        rng.shuffle(deck)
+        deal = Deal(deck, rng.randrange(2))
+        for _ in range(rng.randrange(24)):
+            if deal.is_over:
+                break
+            deal.apply(rng.choice(deal.legal_actions()))
+        if deal.is_over:
+            continue
+        other = 1 - deal.to_act
+        # The other hand's cards not shown, and the face-down talon, mixed and dealt again.
+        shown = [c for c in deal.hands[other] if c in deal.public_cards[other]]
+        hidden = [c for c in deal.hands[other] if c not in deal.public_cards[other]] + list(deal.talon)
+        rng.shuffle(hidden)
+        cut = len(deal.hands[other]) - len(shown)
+        hand, talon = shown + hidden[:cut], hidden[cut:]
+        hands = (deal.hands[0], hand) if other == 1 else (hand, deal.hands[1])
+        slow = FastDeal.from_deal(deal, hands=hands, talon=talon)
+        fast = FastDeal.from_deal(deal).redealt(other, card_mask(hand), [c.index for c in talon])
+        assert {k: getattr(fast, k) for k in FastDeal.__slots__} == {
+            k: getattr(slow, k) for k in FastDeal.__slots__
+        }
+
+
+def test_a_redeal_keeps_the_cards_and_what_was_shown() -> None:
+    deal = Deal(ALL_CARDS, dealer=0)
+    fast = FastDeal.from_deal(deal)
+    hand, talon = fast.hands[0], list(fast.talon[:-1])
+    swapped = hand ^ (1 << talon[0]) ^ (hand & -hand)
+    assert fast.redealt(0, swapped, [(hand & -hand).bit_length() - 1, *talon[1:]]).hands[0] == swapped
+    with pytest.raises(ValueError, match="same cards"):
+        fast.redealt(0, hand, talon[1:])  # a card short
+    with pytest.raises(ValueError, match="same cards"):
+        fast.redealt(0, hand ^ 1 << fast.hands[1].bit_length() - 1, talon)  # the other seat's card
+    fast.shown[0] = hand & -hand
+    with pytest.raises(ValueError, match="shown"):
+        fast.redealt(0, swapped, [(hand & -hand).bit_length() - 1, *talon[1:]])

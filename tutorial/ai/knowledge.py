@@ -175,6 +175,26 @@ class Knowledge:
         cut = self.opponent_unknown
         return (self.opponent_known + tuple(cards[:cut]), tuple(cards[cut:]))
 
+    def sample_masks(self, rng: random.Random, count: int) -> list[tuple[int, tuple[int, ...]]]:
+        """``count`` deals of the unseen cards, the very deals ``count`` calls of
+        :meth:`sample` draw from the same ``rng``, as (the other hand's card mask, the
+        face-down talon's card indices, top first): the form the search plays them in."""
+        canonical = [c.index for c in self.unseen()]
+        known = 0
+        for card in self.opponent_known:
+            known |= 1 << card.index
+        cut = self.opponent_unknown
+        shuffle = rng.shuffle
+        deals = []
+        for _ in range(count):
+            cards = canonical[:]
+            shuffle(cards)
+            hand = known
+            for i in cards[:cut]:
+                hand |= 1 << i
+            deals.append((hand, tuple(cards[cut:])))
+        return deals
+
     def declared_suits(self, player: int) -> frozenset[Suit]:
         """Suits in which ``player`` has declared (rule 13: one combination per suit)."""
         return frozenset(

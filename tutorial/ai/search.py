@@ -323,9 +323,9 @@ CONFIGS: dict[str, Config] = {
         avoid_blunders=True,
     ),
     "expert": Config(
-        budget=1440,
-        min_samples=72,
-        max_samples=360,
+        budget=2016,
+        min_samples=100,
+        max_samples=504,
         exact_from_trick=10,
         exact_endgame=True,
         exact_samples=12,
@@ -429,18 +429,14 @@ def compare(best: MoveStats, other: MoveStats, exhaustive: bool) -> Comparison:
 def _trick_outcome(state: FastDeal, seat: int) -> tuple[bool | None, int, FastDeal]:
     """Play greedily until the trick in progress (or the next one, after an exchange) ends;
     who took it and its card points."""
-    trick = state.trick_number
     before = state.captured[seat]
     others = state.captured[1 - seat]
-    while state.phase != OVER and state.trick_number == trick:
-        moves = state.legal_moves()
-        state.apply(greedy_move(state, moves) if len(moves) > 1 else moves[0])
+    points = state.points[seat] + state.points[1 - seat]
+    greedy_playout(state, greedy_move, last_trick=state.trick_number)
     mine = state.captured[seat] != before
-    theirs = state.captured[1 - seat] != others
-    if not mine and not theirs:
+    if not mine and state.captured[1 - seat] == others:
         return None, 0, state
-    gained = (state.captured[seat] ^ before) if mine else (state.captured[1 - seat] ^ others)
-    return mine, mask_points(gained), state
+    return mine, state.points[seat] + state.points[1 - seat] - points, state
 
 
 def root_moves(deal: Deal) -> list[int]:
@@ -478,24 +474,27 @@ def search(
     width = len(moves) + max(0, len(follow) - 1)
     exact = deal.trick_number >= config.exact_from_trick
     exhaustive = False
-    every: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+    every: list[tuple[int, tuple[int, ...]]] = []
     if exact and knowledge.talon_count == 1:
         # Near the end of the talon with one face-down card left, the deals are few: each
         # unseen card in turn is the last talon card (no sampling needed).
         unseen = knowledge.unseen()
         every = [
-            (knowledge.opponent_known + tuple(c for c in unseen if c is not card), (card,)) for card in unseen
+            (card_mask(knowledge.opponent_known + unseen) & ~(1 << card.index), (card.index,))
+            for card in unseen
         ]
         exhaustive = True
         rounds = 1
     count = config.exact_samples if exact else sample_count(config, deal.trick_number, width)
     hands: list[int] = []
     result = SearchResult(seat, stats, 0, hands, exhaustive=exhaustive)
+    # The deal as it stands, its hidden cards dealt anew for each sample (FastDeal.redealt).
+    base = FastDeal.from_deal(deal)
+    other_seat = 1 - seat
     for _ in range(rounds):
-        deals = every if exhaustive else draw_deals(knowledge, rng, count, greedy_move, *_inference(config))
-        for other, talon in deals:
-            hands.append(card_mask(other))
-            _play_deal(_determinised(deal, knowledge, other, talon), seat, stats, follow, exact)
+        for other, talon in every if exhaustive else _draw(knowledge, config, rng, count):
+            hands.append(other)
+            _play_deal(base.redealt(other_seat, other, talon), seat, stats, follow, exact)
         result = _with_follow_up(SearchResult(seat, stats, len(hands), hands, exhaustive=exhaustive), follow)
         if settled is not None and settled(result):
             break
@@ -594,8 +593,17 @@ def _with_follow_up(result: SearchResult, follow: list[MoveStats]) -> SearchResu
     )
 
 
-def _inference(config: Config) -> tuple[float, int, str]:
-    return config.infer_epsilon, config.infer_pool, config.infer_model
+def _draw(
+    knowledge: Knowledge, config: Config, rng: random.Random, count: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """``count`` deals of the unseen cards as (the other hand's mask, the face-down talon's
+    card indices): uniform samples, or (``infer_epsilon`` > 0) drawn by the inference."""
+    if config.infer_epsilon <= 0:
+        return knowledge.sample_masks(rng, count)
+    deals = draw_deals(
+        knowledge, rng, count, greedy_move, config.infer_epsilon, config.infer_pool, config.infer_model
+    )
+    return [(card_mask(other), tuple(c.index for c in talon)) for other, talon in deals]
 
 
 def _add_playout(st: MoveStats, child: FastDeal, seat: int, exact: Solver | None) -> None:

@@ -163,6 +163,12 @@ def _values(settings: Settings) -> tuple[tuple[int, int], ...]:
     return table
 
 
+def beating_masks(trumps: int) -> tuple[int, ...]:
+    """Rule 5 with ``trumps`` (a suit index): by lead card index, the mask of the follower's
+    cards that take the trick (:meth:`FastDeal.beating`, as one table)."""
+    return _BEATING[trumps]
+
+
 def strict_playable(hand: int, lead: int, trumps: int) -> int:
     """Rule 8, tricks 12-16: the cards of ``hand`` the follower may play on ``lead``."""
     suit = SUIT_MASKS[lead >> 3]
@@ -495,6 +501,33 @@ class FastDeal:
         other.out = self.out
         other.values = self.values
         other.wins = self.wins
+        return other
+
+    def redealt(self, player: int, hand: int, talon: Sequence[int]) -> FastDeal:
+        """A copy where ``player`` holds ``hand`` (a card mask) and the face-down talon still
+        to draw is ``talon`` (card indices, top first): one deal of the cards hidden from the
+        other seat, as :meth:`from_deal` builds it with replacements, for a fraction of the
+        cost. The same cards in all, as many in the hand and the talon as before, and every
+        card ``player`` has shown kept in that hand (rule 18); else ``ValueError``."""
+        pos = self.talon_pos
+        pile = self.talon[pos:]
+        turn_up = self.turn_up
+        face_down = pile[:-1] if turn_up >= 0 else pile
+        old_hand = self.hands[player]
+        new_talon = _mask_of_indices(talon)
+        if (
+            len(talon) != len(face_down)
+            or new_talon.bit_count() != len(talon)
+            or hand.bit_count() != old_hand.bit_count()
+            or hand & new_talon
+            or hand | new_talon != old_hand | _mask_of_indices(face_down)
+        ):
+            raise ValueError("the hand and talon must hold the same cards as before, as many each")
+        if self.shown[player] & old_hand & ~hand:
+            raise ValueError(f"a card player {player} has shown must stay in that hand")
+        other = self.copy()
+        other.hands[player] = hand
+        other.talon = (*self.talon[:pos], *talon, turn_up) if turn_up >= 0 else (*self.talon[:pos], *talon)
         return other
 
     # ------------------------------------------------------------------ queries

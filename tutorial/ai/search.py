@@ -323,9 +323,9 @@ CONFIGS: dict[str, Config] = {
         avoid_blunders=True,
     ),
     "expert": Config(
-        budget=2016,
-        min_samples=100,
-        max_samples=504,
+        budget=1440,
+        min_samples=72,
+        max_samples=360,
         exact_from_trick=10,
         exact_endgame=True,
         exact_samples=12,

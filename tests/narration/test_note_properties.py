@@ -36,6 +36,12 @@ HEDGES = {
 TRICK_POINTS = re.compile(r"\btrick\b[^.;]*?\b(\d+) card points?\b")
 
 
+@pytest.fixture
+def coach() -> Coach:
+    """The coach as the English demos speak, to Alice and Bob."""
+    return Coach(speaker("en"), PLAYERS)
+
+
 def _notes(deal: Deal, coach: Coach, verdict: Grade) -> Iterator[tuple[str, list[str]]]:
     """Every note about one decision, as (what it is, its sentences); a review says nothing of
     a good choice (the table's row shows its grade)."""
@@ -82,8 +88,7 @@ def test_a_note_is_at_most_three_sentences_and_names_no_card_three_times(
     assert read > 100
 
 
-def test_a_forced_move_is_never_graded(decisions: Graded) -> None:
-    coach = Coach(speaker("en"), PLAYERS)
+def test_a_forced_move_is_never_graded(decisions: Graded, coach: Coach) -> None:
     forced = 0
     for label, deal, verdict in decisions:
         if len(deal.legal_actions()) != 1:
@@ -112,8 +117,7 @@ def test_no_likelihood_word_once_the_talon_is_empty(lang: str, decisions: Graded
     assert read > 50
 
 
-def test_no_trick_is_said_to_hold_points_no_trick_can_hold(decisions: Graded) -> None:
-    coach = Coach(speaker("en"), PLAYERS)
+def test_no_trick_is_said_to_hold_points_no_trick_can_hold(decisions: Graded, coach: Coach) -> None:
     stated = 0
     for label, deal, verdict in decisions:
         for what, sentences in _notes(deal, coach, verdict):
@@ -129,10 +133,9 @@ EVEN = re.compile(r"about as good|almost as well|comes to the same|just as good"
 WORSE = re.compile(r"\b(mistake|inaccuracy)\b", re.I)
 
 
-def test_the_grade_and_the_sentence_come_from_one_decision(decisions: Graded) -> None:
+def test_the_grade_and_the_sentence_come_from_one_decision(decisions: Graded, coach: Coach) -> None:
     # Issue 24 (Spanish 004): a label "mistake" beside a note that says the two come to the
     # same. A note graded worse never says "about as good"; a good one never says "mistake".
-    coach = Coach(speaker("en"), PLAYERS)
     read = 0
     for label, deal, verdict in decisions[::2]:
         for estimate in verdict.evaluation.estimates:
@@ -170,8 +173,9 @@ def _contrastive(reason: Reason, against: Estimate) -> bool:
     return not _shared(reason, against.reasons)
 
 
-def test_a_reason_for_one_card_over_another_is_not_equally_true_of_the_other(decisions: Graded) -> None:
-    coach = Coach(speaker("en"), PLAYERS)
+def test_a_reason_for_one_card_over_another_is_not_equally_true_of_the_other(
+    decisions: Graded, coach: Coach
+) -> None:
     stated = 0
     for label, deal, verdict in decisions:
         evaluation = verdict.evaluation
@@ -192,10 +196,11 @@ def test_a_reason_for_one_card_over_another_is_not_equally_true_of_the_other(dec
     assert stated > 20
 
 
-def test_the_hint_and_the_step_give_one_reason_for_the_same_good_choice(decisions: Graded) -> None:
+def test_the_hint_and_the_step_give_one_reason_for_the_same_good_choice(
+    decisions: Graded, coach: Coach
+) -> None:
     # Issue 24 (practice trick 7): the hint gave a strong reason, the replay of the same
     # decision "Nothing much hangs on this choice". A good choice's note says the hint's reason.
-    coach = Coach(speaker("en"), PLAYERS)
     compared = 0
     for label, deal, verdict in decisions:
         hint = coach.hint(verdict.evaluation, deal)

@@ -50,3 +50,11 @@ def many_decisions() -> Graded:
                 )
             )
     return out
+
+
+@pytest.fixture(params=[pytest.param("expert_decisions", marks=pytest.mark.slow), "many_decisions"])
+def decisions(request: pytest.FixtureRequest) -> Graded:
+    """The graded decisions the property tests read, one source per run: the expert's (slow to
+    compute: ``make test`` only) and the beginner's over more deals (``make test-fast`` too)."""
+    graded: Graded = request.getfixturevalue(request.param)
+    return graded

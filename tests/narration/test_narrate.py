@@ -10,7 +10,7 @@ import pytest
 from tutorial.catalogs import LANGUAGES
 from tutorial.engine import Reason, random_record, replay
 from tutorial.engine.events import AuSeptAsked, CardDrawn, CardPlayed
-from tutorial.narration.demos import Demo, demos, frames_of
+from tutorial.narration.demos import demos, frames_of
 from tutorial.narration.language import speaker
 from tutorial.narration.names import card_name
 from tutorial.narration.narrate import (
@@ -25,7 +25,8 @@ from tutorial.narration.narrate import (
     narrate,
 )
 from tutorial.narration.seat import for_seat
-from tutorial.web.replay.packing import unpack
+
+from .practice import PRACTICE, replayed
 
 _LEFTOVER = re.compile(r"%\(\w+\)|%[sd]\b")
 
@@ -151,15 +152,8 @@ def test_who_draws_first_is_said_with_the_first_draws_then_the_cards_alone(lang:
 
 
 # ---------------------------------------------------------------- the seven of trumps's story
-#: A practice deal's record (the reading set's game): Max draws the seven of clubs, trumps,
-#: after trick 3, and never exchanges it.
-_PRACTICE = "ARkK5JZyajxZO81wAYdIx2FRd7b8X0BKVUtMQ2FtaWxsZQBNYXg"
-
-
-def _replayed(packed: str) -> Demo:
-    record = unpack(packed)
-    rep = replay(record, keep_states=True)
-    return Demo("replay", record, rep, frames_of(record, rep))
+# The practice deal (the reading set's game): Max draws the seven of clubs, trumps, after
+# trick 3, and never exchanges it.
 
 
 def _texts(narration: Narration) -> list[str]:
@@ -168,7 +162,7 @@ def _texts(narration: Narration) -> list[str]:
 
 def test_the_seven_of_trumps_drawn_opens_the_exchange_where_it_is_drawn() -> None:
     """Rules 9 and 10: from the draw that brings it, up to au sept, before the lead to trick 11."""
-    demo = _replayed(_PRACTICE)
+    demo = replayed(PRACTICE)
     told = [
         n
         for n, narration in enumerate(demo.narrations(speaker("en")), start=1)
@@ -184,7 +178,7 @@ def test_the_seven_of_trumps_drawn_opens_the_exchange_where_it_is_drawn() -> Non
 
 
 def test_the_deal_s_end_says_whether_the_seven_of_trumps_was_exchanged() -> None:
-    practice = _texts(_replayed(_PRACTICE).narrations(speaker("en"))[-1])
+    practice = _texts(replayed(PRACTICE).narrations(speaker("en"))[-1])
     kept = "Max drew the seven of trumps after trick 3 and played it at trick 9 without exchanging it."
     assert f"In this deal, {kept}" in practice
     full = _texts(demos()["full-deal"].narrations(speaker("en"))[-1])
@@ -196,7 +190,7 @@ def test_the_deal_s_end_says_whether_the_seven_of_trumps_was_exchanged() -> None
 
 def test_the_seven_s_story_is_heard_only_by_its_holder_unless_exchanged() -> None:
     """Rule 18: who held the seven and kept it is the holder's own knowledge; an exchange is public."""
-    last = _replayed(_PRACTICE).narrations(speaker("en"))[-1]
+    last = replayed(PRACTICE).narrations(speaker("en"))[-1]
     assert any("seven of trumps" in t for t in _texts(for_seat(last, 1)))
     assert not any("drew the seven of trumps" in t for t in _texts(for_seat(last, 0)))
     full = demos()["full-deal"].narrations(speaker("en"))[-1]
@@ -205,7 +199,7 @@ def test_the_seven_s_story_is_heard_only_by_its_holder_unless_exchanged() -> Non
 
 def test_spanish_contracts_a_el_and_de_el() -> None:
     """«Al rey de picas, Lucía echa la dama», never «Sobre el rey» nor «A el rey»."""
-    said = [t for n in _replayed(_PRACTICE).narrations(speaker("es")) for t in _texts(n)]
+    said = [t for n in replayed(PRACTICE).narrations(speaker("es")) for t in _texts(n)]
     assert "Al rey de picas, Camille echa la dama de diamantes." in said
     assert not [t for t in said if re.search(r"\b[Aa] el\b|\b[Dd]e el\b|^Sobre ", t)]
     assert contract("De el mazo, a el as.") == "Del mazo, al as."
@@ -213,14 +207,14 @@ def test_spanish_contracts_a_el_and_de_el() -> None:
 
 def test_no_au_sept_is_said_with_its_reason() -> None:
     """Rule 10: once the seven of trumps is played, nobody says "au sept" before trick 11."""
-    said = [t for n in _replayed(_PRACTICE).narrations(speaker("en")) for t in _texts(n)]
+    said = [t for n in replayed(PRACTICE).narrations(speaker("en")) for t in _texts(n)]
     assert said.count("No “au sept” this time: the seven of trumps has already been played.") == 1
 
 
 def test_a_trump_on_another_suit_is_said_to_trump_it_and_the_seven_played_closes_the_exchange() -> None:
     """A player's own verbs (« coupe », «falla»); rules 9-10: the seven played, no exchange."""
     said = {
-        lang: [t for n in _replayed(_PRACTICE).narrations(speaker(lang)) for t in _texts(n)]
+        lang: [t for n in replayed(PRACTICE).narrations(speaker(lang)) for t in _texts(n)]
         for lang in ("fr", "es")
     }
     assert "Max coupe le sept de carreau avec le sept de trèfle." in said["fr"]

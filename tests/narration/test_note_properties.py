@@ -26,7 +26,6 @@ from tutorial.narration.language import speaker
 from .conftest import Graded
 
 PLAYERS = ("Alice", "Bob")
-SOURCES = [pytest.param("expert_decisions", marks=pytest.mark.slow), "many_decisions"]
 #: Words that hedge, per language: none may be said once every card is known.
 HEDGES = {
     "en": r"\b(likely|probably|chance|chances|may hold|about|almost|all but|wide open|hard)\b",
@@ -35,6 +34,12 @@ HEDGES = {
 }
 #: A trick's points as a sentence states them.
 TRICK_POINTS = re.compile(r"\btrick\b[^.;]*?\b(\d+) card points?\b")
+
+
+@pytest.fixture
+def coach() -> Coach:
+    """The coach as the English demos speak, to Alice and Bob."""
+    return Coach(speaker("en"), PLAYERS)
 
 
 def _notes(deal: Deal, coach: Coach, verdict: Grade) -> Iterator[tuple[str, list[str]]]:
@@ -68,12 +73,10 @@ def _named(text: str, lang: str) -> dict[str, int]:
     return {c.code: lower.count(sp.card(c).lower()) for c in ALL_CARDS if sp.card(c).lower() in lower}
 
 
-@pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
 def test_a_note_is_at_most_three_sentences_and_names_no_card_three_times(
-    source: str, lang: str, request: pytest.FixtureRequest
+    lang: str, decisions: Graded
 ) -> None:
-    decisions: Graded = request.getfixturevalue(source)
     coach = Coach(speaker(lang), PLAYERS)
     read = 0
     for label, deal, verdict in decisions[::3]:
@@ -85,10 +88,7 @@ def test_a_note_is_at_most_three_sentences_and_names_no_card_three_times(
     assert read > 100
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_a_forced_move_is_never_graded(source: str, request: pytest.FixtureRequest) -> None:
-    decisions: Graded = request.getfixturevalue(source)
-    coach = Coach(speaker("en"), PLAYERS)
+def test_a_forced_move_is_never_graded(decisions: Graded, coach: Coach) -> None:
     forced = 0
     for label, deal, verdict in decisions:
         if len(deal.legal_actions()) != 1:
@@ -103,12 +103,8 @@ def test_a_forced_move_is_never_graded(source: str, request: pytest.FixtureReque
     assert forced > 5
 
 
-@pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("lang", ["fr", "es", "en"])
-def test_no_likelihood_word_once_the_talon_is_empty(
-    source: str, lang: str, request: pytest.FixtureRequest
-) -> None:
-    decisions: Graded = request.getfixturevalue(source)
+def test_no_likelihood_word_once_the_talon_is_empty(lang: str, decisions: Graded) -> None:
     coach = Coach(speaker(lang), PLAYERS)
     read = 0
     for label, deal, verdict in decisions:
@@ -121,12 +117,7 @@ def test_no_likelihood_word_once_the_talon_is_empty(
     assert read > 50
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_no_trick_is_said_to_hold_points_no_trick_can_hold(
-    source: str, request: pytest.FixtureRequest
-) -> None:
-    decisions: Graded = request.getfixturevalue(source)
-    coach = Coach(speaker("en"), PLAYERS)
+def test_no_trick_is_said_to_hold_points_no_trick_can_hold(decisions: Graded, coach: Coach) -> None:
     stated = 0
     for label, deal, verdict in decisions:
         for what, sentences in _notes(deal, coach, verdict):
@@ -142,14 +133,9 @@ EVEN = re.compile(r"about as good|almost as well|comes to the same|just as good"
 WORSE = re.compile(r"\b(mistake|inaccuracy)\b", re.I)
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_the_grade_and_the_sentence_come_from_one_decision(
-    source: str, request: pytest.FixtureRequest
-) -> None:
+def test_the_grade_and_the_sentence_come_from_one_decision(decisions: Graded, coach: Coach) -> None:
     # Issue 24 (Spanish 004): a label "mistake" beside a note that says the two come to the
     # same. A note graded worse never says "about as good"; a good one never says "mistake".
-    decisions: Graded = request.getfixturevalue(source)
-    coach = Coach(speaker("en"), PLAYERS)
     read = 0
     for label, deal, verdict in decisions[::2]:
         for estimate in verdict.evaluation.estimates:
@@ -187,12 +173,9 @@ def _contrastive(reason: Reason, against: Estimate) -> bool:
     return not _shared(reason, against.reasons)
 
 
-@pytest.mark.parametrize("source", SOURCES)
 def test_a_reason_for_one_card_over_another_is_not_equally_true_of_the_other(
-    source: str, request: pytest.FixtureRequest
+    decisions: Graded, coach: Coach
 ) -> None:
-    decisions: Graded = request.getfixturevalue(source)
-    coach = Coach(speaker("en"), PLAYERS)
     stated = 0
     for label, deal, verdict in decisions:
         evaluation = verdict.evaluation
@@ -213,14 +196,11 @@ def test_a_reason_for_one_card_over_another_is_not_equally_true_of_the_other(
     assert stated > 20
 
 
-@pytest.mark.parametrize("source", SOURCES)
 def test_the_hint_and_the_step_give_one_reason_for_the_same_good_choice(
-    source: str, request: pytest.FixtureRequest
+    decisions: Graded, coach: Coach
 ) -> None:
     # Issue 24 (practice trick 7): the hint gave a strong reason, the replay of the same
     # decision "Nothing much hangs on this choice". A good choice's note says the hint's reason.
-    decisions: Graded = request.getfixturevalue(source)
-    coach = Coach(speaker("en"), PLAYERS)
     compared = 0
     for label, deal, verdict in decisions:
         hint = coach.hint(verdict.evaluation, deal)

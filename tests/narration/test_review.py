@@ -11,9 +11,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from tutorial.ai import GradeKind
-from tutorial.engine import Play, Swap, replay
+from tutorial.engine import Play, Swap
 from tutorial.narration.coach import Coach, runner_up
-from tutorial.narration.demos import Demo, demos, frames_of
+from tutorial.narration.demos import Demo, demos
 from tutorial.narration.language import speaker
 from tutorial.narration.review import (
     WELL_POINTS,
@@ -26,24 +26,14 @@ from tutorial.narration.review import (
 )
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.play.games import Game, dumps
-from tutorial.web.replay.packing import unpack
 
-#: A practice deal (the reading set's game), lost 63 to 67 by Camille.
-PRACTICE = "ARkK5JZyajxZO81wAYdIx2FRd7b8X0BKVUtMQ2FtaWxsZQBNYXg"
-
-
-def _demo(slug: str) -> Demo:
-    if slug == PRACTICE:
-        record = unpack(PRACTICE)
-        rep = replay(record, keep_states=True)
-        return Demo("replay", record, rep, frames_of(record, rep))
-    return demos()[slug]
+from .practice import PRACTICE, demo_of
 
 
 @cache
 def _graded(slug: str) -> tuple[Graded, ...]:
     """Each demo's graded decisions, made once for the module (outside an app nothing is kept)."""
-    return tuple(_decisions(_demo(slug)))
+    return tuple(_decisions(demo_of(slug)))
 
 
 def _decisions(demo: Demo) -> list[Graded]:
@@ -53,7 +43,7 @@ def _decisions(demo: Demo) -> list[Graded]:
 
 
 def _say(slug: str, lang: str = "en", you: int | None = None) -> tuple[str, ...]:
-    demo = _demo(slug)
+    demo = demo_of(slug)
     result = demo.replay.final.result
     assert result is not None
     return Synthesis(Coach(speaker(lang), demo.record.players), you).say(_graded(slug), result)

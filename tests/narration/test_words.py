@@ -36,9 +36,6 @@ from .conftest import Graded
 from .forbidden import faults
 
 PLAYERS = ("Alice", "Bob")
-#: The graded decisions the reason tests read: the expert's (slow to compute: ``make test``
-#: only) and the beginner's over more deals (``make test-fast`` too).
-SOURCES = [pytest.param("expert_decisions", marks=pytest.mark.slow), "many_decisions"]
 #: The words of each range in the hint's estimate.
 RANGE_WORDS = {
     Likelihood.ALMOST_CERTAIN: "all but won",
@@ -74,11 +71,7 @@ def _contradict(a: Reason, b: Reason) -> bool:
     return True
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_each_reason_belongs_to_its_action_and_a_player_is_its_subject(
-    source: str, request: pytest.FixtureRequest
-) -> None:
-    decisions: Graded = request.getfixturevalue(source)
+def test_each_reason_belongs_to_its_action_and_a_player_is_its_subject(decisions: Graded) -> None:
     coach = Coach(speaker("en"), PLAYERS)
     read = 0
     for label, deal, verdict in decisions:
@@ -99,9 +92,7 @@ def test_each_reason_belongs_to_its_action_and_a_player_is_its_subject(
     assert read > 100
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_the_card_just_played_is_never_said_to_be_kept(source: str, request: pytest.FixtureRequest) -> None:
-    decisions: Graded = request.getfixturevalue(source)
+def test_the_card_just_played_is_never_said_to_be_kept(decisions: Graded) -> None:
     for label, _deal, verdict, sentences in _notes(decisions, "en"):
         action = verdict.action
         for estimate in verdict.evaluation.estimates:
@@ -115,9 +106,7 @@ def test_the_card_just_played_is_never_said_to_be_kept(source: str, request: pyt
                     assert f"keeps {card}" not in line.text, (label, line.text)
 
 
-@pytest.mark.parametrize("source", SOURCES)
-def test_no_two_reasons_in_one_note_contradict(source: str, request: pytest.FixtureRequest) -> None:
-    decisions: Graded = request.getfixturevalue(source)
+def test_no_two_reasons_in_one_note_contradict(decisions: Graded) -> None:
     for label, _deal, verdict, sentences in _notes(decisions, "en"):
         said = [line.reason for line in sentences if line.reason is not None]
         for i, a in enumerate(said):

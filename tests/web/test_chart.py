@@ -8,14 +8,14 @@ import pytest
 from flask import Flask
 from flask_babel import force_locale
 
+from tests.narration.practice import PRACTICE, demo_of
 from tutorial.ai import Grade, GradeKind
-from tutorial.engine import ALL_CARDS, replay
+from tutorial.engine import ALL_CARDS
 from tutorial.narration.coach import Coach
-from tutorial.narration.demos import Demo, action_step, demos, frames_of
+from tutorial.narration.demos import action_step
 from tutorial.narration.language import speaker
 from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.demo.pause import deal_grades
-from tutorial.web.replay.packing import unpack
 from tutorial.web.table.chart import (
     Chart,
     Decision,
@@ -62,20 +62,10 @@ def test_no_trick_s_label_runs_into_the_last_one() -> None:
 
 
 # ---------------------------------------------------------------- one viewpoint
-#: A practice deal (the reading set's game), lost 63 to 67 by Camille.
-PRACTICE = "ARkK5JZyajxZO81wAYdIx2FRd7b8X0BKVUtMQ2FtaWxsZQBNYXg"
-
-
-def _demo(slug: str) -> Demo:
-    if slug == PRACTICE:
-        record = unpack(PRACTICE)
-        rep = replay(record, keep_states=True)
-        return Demo("replay", record, rep, frames_of(record, rep))
-    return demos()[slug]
 
 
 def _demo_chart(slug: str) -> tuple[Chart, list[Decision], list[Grade | None]]:
-    demo = _demo(slug)
+    demo = demo_of(slug)
     chosen = demo_decisions(demo)
     grades = list(deal_grades(demo)[action_step(demo.record, 0) - 1 :])
     built = build_chart(
@@ -154,7 +144,7 @@ def test_the_chart_says_chances_on_the_coach_s_scale(app: Flask) -> None:
 
 # ---------------------------------------------------------------- the row, the mark, the headline
 def _story_chart(slug: str) -> tuple[Chart, tuple[str, ...]]:
-    demo = _demo(slug)
+    demo = demo_of(slug)
     chosen = demo_decisions(demo)
     grades = list(deal_grades(demo)[action_step(demo.record, 0) - 1 :])
     steps = demo.replay.steps

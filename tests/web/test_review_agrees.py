@@ -7,26 +7,20 @@ from __future__ import annotations
 
 import pytest
 
+from tests.narration.practice import PRACTICE, replayed
 from tutorial.ai import GradeKind
-from tutorial.engine import replay
 from tutorial.narration.coach import Coach
-from tutorial.narration.demos import Demo, action_step, demos, frames_of
+from tutorial.narration.demos import Demo, action_step, demos
 from tutorial.narration.language import speaker
 from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.demo import shown_demo
 from tutorial.web.demo.pause import coach_note, deal_grades
 from tutorial.web.demo.quick import QuickDemo
-from tutorial.web.replay.packing import unpack
-
-#: A practice deal (the reading set's game), lost 63 to 67 by Camille, as its replay shows it.
-PRACTICE = "ARkK5JZyajxZO81wAYdIx2FRd7b8X0BKVUtMQ2FtaWxsZQBNYXg"
 
 
 def _shown(slug: str) -> Demo:
     if slug == PRACTICE:
-        record = unpack(PRACTICE)
-        rep = replay(record, keep_states=True)
-        return Demo("replay", record, rep, frames_of(record, rep))
+        return replayed(PRACTICE)
     shown = shown_demo(slug)
     assert shown is not None
     return shown

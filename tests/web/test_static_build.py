@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -137,6 +139,17 @@ def test_joined_scripts_cannot_run_into_each_other() -> None:
     )
 
 
+@contextmanager
+def _without_a_build(app: Flask) -> Iterator[None]:
+    """The site as if ``make static`` had not run: each asset linked from its source files."""
+    built = app.extensions["chouine_assets"]
+    app.extensions["chouine_assets"] = {}
+    try:
+        yield
+    finally:
+        app.extensions["chouine_assets"] = built
+
+
 @pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
 def test_a_page_loads_one_script_or_none(app: Flask) -> None:
     manifest = assets.load_manifest()
@@ -145,31 +158,22 @@ def test_a_page_loads_one_script_or_none(app: Flask) -> None:
         for name, parts in assets.SCRIPTS.items():
             if parts:
                 assert assets.scripts(name) == ["/static/" + manifest[assets.script_path(name)]], name
-        built_assets = app.extensions["chouine_assets"]
-        app.extensions["chouine_assets"] = {}
-        try:
+        with _without_a_build(app):
             assert assets.scripts("demo") == [
                 "/static/vendor/htmx.min.js",
                 "/static/js/site.js",
                 "/static/js/demo.js",
             ]
-        finally:
-            app.extensions["chouine_assets"] = built_assets
 
 
 def test_without_a_build_a_page_links_its_stylesheets_one_by_one(app: Flask) -> None:
-    with app.test_request_context("/en/"):
-        built = app.extensions["chouine_assets"]
-        app.extensions["chouine_assets"] = {}
-        try:
-            assert assets.stylesheets("friend-table") == [
-                "/static/css/site.css",
-                "/static/css/table.css",
-                "/static/css/friend.css",
-            ]
-            assert assets.stylesheets() == ["/static/css/site.css"]
-        finally:
-            app.extensions["chouine_assets"] = built
+    with app.test_request_context("/en/"), _without_a_build(app):
+        assert assets.stylesheets("friend-table") == [
+            "/static/css/site.css",
+            "/static/css/table.css",
+            "/static/css/friend.css",
+        ]
+        assert assets.stylesheets() == ["/static/css/site.css"]
 
 
 def test_the_favicon_is_a_data_url_safe_in_a_double_quoted_attribute() -> None:

@@ -1015,14 +1015,19 @@ _AGREED: dict[str, tuple[str, str]] = {
     "keeps": pgettext("coach-step", "The coach would have kept it too."),
     "": pgettext("coach-step", "The coach would have played the same."),
 }
-#: Which of :data:`_AGREED` says the agreement with a move whose idea is of this kind.
-AGREED_BY_KIND: dict[ReasonKind, str] = {
+#: What a move whose idea is of this kind is about, where agreeing with it and warning
+#: against giving it up say the same: taking the trick, keeping a trump, declaring.
+_IDEA_AT_STAKE: dict[ReasonKind, str] = {
     ReasonKind.TAKES_BRISQUE: "takes",
     ReasonKind.WINS_POINTS: "takes",
     ReasonKind.SAVES_BRISQUE: "takes",
     ReasonKind.KEEPS_TRUMP: "trump",
     ReasonKind.DECLARES: "declares",
     ReasonKind.LAST_CHANCE_DECLARE: "declares",
+}
+#: Which of :data:`_AGREED` says the agreement with a move whose idea is of this kind.
+AGREED_BY_KIND: dict[ReasonKind, str] = {
+    **_IDEA_AT_STAKE,
     ReasonKind.CHEAP_LEAD: "lead",
     ReasonKind.LEAD_RISK: "lead",
     ReasonKind.KEEPS_DECLARATION: "keeps",
@@ -1083,12 +1088,7 @@ _WARNINGS: dict[str, tuple[str, str]] = {
     ),
 }
 _AT_STAKE: dict[ReasonKind, str] = {
-    ReasonKind.TAKES_BRISQUE: "takes",
-    ReasonKind.WINS_POINTS: "takes",
-    ReasonKind.SAVES_BRISQUE: "takes",
-    ReasonKind.KEEPS_TRUMP: "trump",
-    ReasonKind.DECLARES: "declares",
-    ReasonKind.LAST_CHANCE_DECLARE: "declares",
+    **_IDEA_AT_STAKE,
     ReasonKind.KEEPS_DECLARATION: "declares",
     ReasonKind.KEEPS_MARIAGE_CARD: "declares",
     ReasonKind.TURN_UP_COMBINATION: "declares",

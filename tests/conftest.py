@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -27,9 +28,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 
 from deploy.stack import Stack
+from tests.rig import answers as shared_answers
 from tests.rig.server import Server, start_site
 from tests.rig.stack import NGINX, start_stack
-from tutorial.web import create_app
+from tutorial.web import answers, create_app
 
 settings.register_profile(
     "chouine",
@@ -59,6 +61,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.http)
         if used & _SLOW_FIXTURES:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _evaluations_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The coach's evaluations made once (:mod:`tests.rig.answers`): any position once per
+    process; the narrated deals' once for the session, in one file that the gunicorn servers the
+    tests start read (``ANSWERS_FILE``, as production does), made when first needed."""
+    base = tmp_path_factory.getbasetemp()
+    # Under xdist the workers' folders share a parent made for this run; alone, the run's own.
+    shared_answers.FOLDER[:] = [base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(answers, "analyse", shared_answers.memoised(answers.analyse))
+        yield
+    shared_answers.FOLDER.clear()
 
 
 @pytest.fixture(scope="session")

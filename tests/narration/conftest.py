@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from tests.rig.answers import coach_grade
 from tutorial.ai import Grade, grade
-from tutorial.ai.analysis import grade as coach_grade
 from tutorial.engine import Deal, parse_action, random_record, replay
 from tutorial.narration.demos import demos
 

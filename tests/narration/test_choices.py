@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tutorial.ai import Grade, GradeKind, Knowledge
-from tutorial.ai.analysis import grade as coach_grade
+from tests.rig.answers import coach_grade
+from tutorial.ai import Grade, GradeKind, Knowledge, analysis
 from tutorial.engine import ALL_CARDS, Card, Deal, Play, Swap
 from tutorial.narration.choices import answer_note, choice_note
 from tutorial.narration.coach import Coach
@@ -93,7 +93,7 @@ def test_the_coach_says_when_it_would_have_chosen_otherwise_and_why(graded: list
 
 def test_the_grade_is_the_same_for_the_same_seed(expert_decisions: Graded) -> None:
     _seed, deal, verdict = expert_decisions[5]
-    again = coach_grade(deal, verdict.action)
+    again = analysis.grade(deal, verdict.action)  # searched again, not the session's memo
     assert (again.kind, again.best) == (verdict.kind, verdict.best)
 
 

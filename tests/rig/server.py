@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.rig import answers as shared_answers
 from tests.rig.http import http_get
 
 REPO = Path(__file__).resolve().parents[2]
@@ -154,6 +155,7 @@ def site_env(port: int, *, production: bool = True, workers: int | None = 2, **e
             TRUSTED_HOSTS=TRUSTED,
             SITE_URL=f"http://{HOST}:{port}",
         )
+    env.update(shared_answers.server_env())
     env.update(extra)
     return env
 

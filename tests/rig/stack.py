@@ -10,6 +10,7 @@ from typing import Any
 
 from deploy import stack
 from deploy.stack import Stack
+from tests.rig import answers as shared_answers
 from tests.rig.server import HOST, SECRET_KEY, TRUSTED, free_port
 
 #: Debian's nginx (``make nginx``); the stack's tests are skipped without it.
@@ -27,6 +28,7 @@ def production_env(port: int, **extra: str) -> dict[str, str]:
         TRUSTED_HOSTS=TRUSTED,
         WEB_CONCURRENCY="2",
         PYTHONDONTWRITEBYTECODE="1",
+        **shared_answers.server_env(),
         **extra,
     )
     return env

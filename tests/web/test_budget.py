@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from tutorial.web import create_app
+from tutorial.web import budget, create_app
 from tutorial.web.play import computer
 from tutorial.web.play.games import advance, dumps, new_game
 
@@ -36,3 +36,16 @@ def test_no_budget_by_default() -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": KEY})
     token = dumps(advance(new_game("expert"), KEY, computer.choose), KEY)
     assert app.test_client().get(f"/es/play/{token}?hint=1").status_code == 200
+
+
+def test_the_timer_stops_a_search_and_nothing_else() -> None:
+    # Rung outside a search (a catalog being read, a template drawn), the timer only marks the
+    # request: the next search it starts stops at once; rung inside one, it stops it there.
+    budget._Request.over = False
+    budget._over_budget(signal.SIGALRM, None)  # no exception here
+    with pytest.raises(budget.SearchTimeout), budget.searching():
+        pytest.fail("a search started after the time was up")
+    budget._Request.over = False
+    with pytest.raises(budget.SearchTimeout), budget.searching():
+        budget._over_budget(signal.SIGALRM, None)
+    assert budget._Request.searching == 0

@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tutorial.ai import Evaluation, Grade
+from tutorial.ai import Evaluation, Grade, analysis
 from tutorial.ai.analysis import position_key
 from tutorial.engine import Action, parse_action, url_form
 from tutorial.narration.demos import Demo, action_step, demos
@@ -65,7 +65,9 @@ class Seen:
 @pytest.fixture()
 def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Seen]:
     record = Seen()
-    analyse, judge = answers.analyse, answers.judge
+    # The analysis itself, not the test session's memo (tests/rig/answers.py): each entry
+    # point's app computes every evaluation it uses again.
+    analyse, judge = analysis.analyse, answers.judge
 
     def analysed(deal):  # type: ignore[no-untyped-def]
         evaluation = analyse(deal)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from tutorial.ai import Evaluation, Grade, judge
 from tutorial.ai.analysis import analyse, position_key
 from tutorial.engine import Action, Deal
+from tutorial.web.budget import searching
 from tutorial.web.caching import AppCache
 
 #: The coach's evaluations, kept per app (one is a few kilobytes: some megabytes in all).
@@ -29,7 +30,12 @@ ANSWERS: AppCache[str, Evaluation] = AppCache("answers", maxsize=4096)
 def evaluation(deal: Deal) -> Evaluation:
     """The coach's evaluation of the decision in ``deal`` (the player to act), computed once
     per app and position."""
-    return ANSWERS.get_or_make(position_key(deal), lambda: analyse(deal))
+    return ANSWERS.get_or_make(position_key(deal), lambda: _searched(deal))
+
+
+def _searched(deal: Deal) -> Evaluation:
+    with searching():  # under the request's time budget (tutorial.web.budget)
+        return analyse(deal)
 
 
 def grade(deal: Deal, action: Action) -> Grade:

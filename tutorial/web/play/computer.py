@@ -16,6 +16,7 @@ from tutorial.ai import LEVELS, Evaluation, Grade, Level
 from tutorial.ai import choose as ai_choose
 from tutorial.engine import Action, Deal
 from tutorial.web import answers
+from tutorial.web.budget import searching
 
 
 def _level(level: str) -> Level:
@@ -26,7 +27,8 @@ def _level(level: str) -> Level:
 
 def choose(deal: Deal, level: str, rng: random.Random) -> Action:
     """The computer's decision for ``deal.to_act`` at ``level``."""
-    return ai_choose(deal, _level(level), rng)
+    with searching():  # under the request's time budget (tutorial.web.budget)
+        return ai_choose(deal, _level(level), rng)
 
 
 def table_evaluation(deal: Deal) -> Evaluation:

@@ -14,7 +14,7 @@ from tutorial.engine import ALL_CARDS
 from tutorial.narration.coach import Coach
 from tutorial.narration.demos import action_step
 from tutorial.narration.language import speaker
-from tutorial.narration.review import Synthesis, graded_decisions
+from tutorial.narration.review import Story, Synthesis, graded_decisions
 from tutorial.web.demo.pause import deal_grades
 from tutorial.web.table.chart import (
     Chart,
@@ -22,6 +22,7 @@ from tutorial.web.table.chart import (
     Point,
     build_chart,
     chance_words,
+    context,
     demo_decisions,
     outcome,
     svg,
@@ -143,51 +144,132 @@ def test_the_chart_says_chances_on_the_coach_s_scale(app: Flask) -> None:
 
 
 # ---------------------------------------------------------------- the row, the mark, the headline
-def _story_chart(slug: str) -> tuple[Chart, tuple[str, ...]]:
+def _story_chart(slug: str, you: int | None = None, own: bool = False) -> tuple[Chart, Story]:
+    """The chart and the synthesis of a demo; ``you``: the learner's seat; ``own``: only the
+    charted seat's decisions graded, as at the practice table's review."""
     demo = demo_of(slug)
     chosen = demo_decisions(demo)
     grades = list(deal_grades(demo)[action_step(demo.record, 0) - 1 :])
+    seat = you if you is not None else 0
+    if own:
+        grades = [g if d.player == seat else None for d, g in zip(chosen, grades, strict=True)]
     steps = demo.replay.steps
     known = {s.index: g for s, g in zip(steps, grades, strict=True) if g is not None}
     result = demo.replay.final.result
     assert result is not None
     coach = Coach(speaker("en"), demo.record.players)
-    story = Synthesis(coach).story(graded_decisions(steps, known), result)
+    story = Synthesis(coach, you).story(graded_decisions(steps, known), result)
     built = build_chart(
-        0,
+        seat,
         demo.record.players,
         chosen,
         grades,
         lambda d: coach.action(d.action, d.before),
         coach.grade_name,
         lambda _: None,
-        outcome(result, 0),
+        outcome(result, seat),
         costs=story.costs,
         turn=story.turn,
     )
-    return built, story.sentences
+    return built, story
 
 
 @pytest.mark.parametrize("slug", ["first-deal", "full-deal", PRACTICE])
 def test_the_turning_point_s_row_says_the_headline_s_fact(slug: str) -> None:
     """The review said "The deal turned at trick 10" while that trick's row read "a better
-    than even chance | mistake": a row says what its choice did, in the headline's measure
-    (the same cards, the same numbers), and the headline's decision is the one row marked as
-    the turning point."""
-    built, sentences = _story_chart(slug)
-    turns = [p for p in built.points if p.turn]
-    assert len(turns) == 1, turns
-    turn = turns[0]
-    assert turn.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE) and turn.cost
-    headline = next(s for s in sentences if f"trick {turn.trick}" in s)
-    names = {speaker("en").card(c) for c in ALL_CARDS}
-    for name in names:
-        if name in turn.cost:
-            assert name in headline, (name, turn.cost, headline)
-    for number in re.findall(r"\d+", turn.cost):
-        assert number in re.findall(r"\d+", headline), (number, turn.cost, headline)
+    than even chance | mistake": a row says what its choice did, in the headline's words (the
+    same sentence, or for the count's turning point the same cards and numbers), and only a
+    decision where the deal turned is marked as the turning point."""
+    built, story = _story_chart(slug)
+    assert story.named is not None
+    cost = story.costs[story.named]
+    rows = [p for p in built.points if p.cost == cost]
+    assert len(rows) == 1, rows
+    row = rows[0]
+    assert row.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)
+    assert row.turn == (story.turn is not None)
+    assert sum(p.turn for p in built.points) == (story.turn is not None)
+    if "took" in cost:  # the count's gift
+        headline = next(s for s in story.sentences if f"trick {row.trick}" in s)
+        names = {speaker("en").card(c) for c in ALL_CARDS}
+        for name in names:
+            if name in cost:
+                assert name in headline, (name, cost, headline)
+        for number in re.findall(r"\d+", cost):
+            assert number in re.findall(r"\d+", headline), (number, cost, headline)
+    else:
+        assert cost in story.sentences, (cost, story.sentences)
     for point in built.marked:
         assert point.cost, point  # every marked row says what its choice cost
+
+
+def test_a_deal_won_throughout_rings_no_turning_point() -> None:
+    """The first deal, won 104 to 66 with a 6-point slip at trick 5: nothing turned, so no ring
+    and no "turning point" in the legend; no diamond in the legend either, with no mistake."""
+    built, _ = _story_chart("first-deal")
+    assert not any(p.turn for p in built.points)
+    drawn = svg(built, "t", "Trick %(trick)s")
+    assert 'class="deal-chart__turn"' not in drawn
+
+
+_LEVELS = (
+    "every chance",
+    "a very good chance",
+    "a better than even chance",
+    "an even chance",
+    "a slim chance",
+    "almost no chance",
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("slug", "seat"), [("full-deal", None), (PRACTICE, None), (PRACTICE, 0)])
+def test_no_row_says_that_both_players_are_ahead(slug: str, seat: int | None) -> None:
+    """The replay's row read "Camille has a better than even chance | inaccuracy. With the ten of
+    diamonds, Max would have had every chance; as played, a very good chance": the chart is one
+    seat's view, and a row of the other player's choice says no chance of the other seat's own
+    beside it; a row of the charted player's own choice says, as played, the chance its row says."""
+    built, _ = _story_chart(slug, seat)
+    charted = built.player
+    checked = 0
+    for point in built.marked:
+        said = [level for level in _LEVELS if level in point.cost]
+        if point.player != charted:
+            assert not said, point
+            continue
+        if ", against " in point.cost:
+            played = point.cost.split(", against ", 1)[1]
+            level = next(w for w in _LEVELS if played.startswith(w))
+            assert level in chance_words(charted, point.chance / 100, point.exact), (point, level)
+            checked += 1
+    assert checked >= 1
+
+
+def test_the_legend_says_in_sentences_only_the_marks_the_chart_shows(app: Flask) -> None:
+    """One sentence a kind of mark, with a verb, once on the page; a mark the chart does not
+    show is not in it ("mistake" in a deal that had none)."""
+    inaccuracy = Point(5, "Bob", "the jack of hearts", 80, False, GradeKind.INACCURACY, "inaccuracy", None)
+    good = Point(6, "Alice", "the king of clubs", 80, False, GradeKind.GOOD, "good", None)
+    with app.test_request_context("/en/"), force_locale("en"):
+        made = context(Chart("Alice", (good, inaccuracy), other="Bob"), lambda kind: kind.value)
+    legend = re.sub(r"<[^>]+>", "", str(made["legend"]))
+    assert legend == "A dot ● marks an inaccuracy."
+    with app.test_request_context("/fr/"), force_locale("fr"):
+        turned = Point(5, "Bob", "le valet", 20, False, GradeKind.MISTAKE, "erreur", None, turn=True)
+        made = context(Chart("Alice", (turned,), other="Bob"), lambda kind: kind.value)
+    legend = re.sub(r"<[^>]+>", "", str(made["legend"]))
+    assert legend == "Un losange ◆ signale une erreur. Un cercle ◯ signale le tournant du coup."
+
+
+def test_a_row_whose_chance_moved_before_its_choice_says_so() -> None:
+    """The review's trick 11 read "almost no chance | good" right after the trick-10 mistake left
+    "a better than even chance": the fall came with what Max's lead and the draws showed, before
+    the choice, and the row says so."""
+    built, _ = _story_chart(PRACTICE, 0, own=True)
+    rows = list(built.points)
+    eleven = next(p for p in rows if p.trick == 11)
+    assert eleven.kind is GradeKind.GOOD and eleven.shift
+    assert sum(p.shift for p in rows) <= len(rows) // 3  # said where the line jumps, not everywhere
 
 
 def test_a_marked_choice_of_the_charted_player_drops_from_the_coach_s_chance() -> None:

@@ -46,13 +46,13 @@ def test_what_the_synthesis_names_the_chart_and_the_step_s_note_grade_alike(slug
     assert result is not None
     coach = Coach(speaker("en"), demo.record.players)
     story = Synthesis(coach).story(graded_decisions(steps, known), result)
-    named = [i for i in (story.turn, story.well) if i is not None]
+    named = [i for i in (story.named, story.well) if i is not None]
     for index in named:
         chart_grade = known[index]
         note = coach_note(demo, coach, _step_of(demo, index))
         assert note is not None, (slug, index)
         assert note.player == steps[index].player, (slug, index)
         assert note.kind is chart_grade.kind, (slug, index, note.kind, chart_grade.kind)
-        if index == story.turn:
+        if index == story.named:
             assert note.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)
             assert index in story.costs  # its row says what it cost

@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial.ai import Grade, GradeKind, judge
+from tutorial.ai import Estimate, Grade, GradeKind, ReasonKind, judge
+from tutorial.ai.types import GOOD_WIN_MARGIN, MISTAKE_POINT_MARGIN, MISTAKE_WIN_MARGIN, clears
 from tutorial.engine import Action, Card, Deal, DealResult, Play, Swap, trick_winner
 from tutorial.engine.events import Event, TrickWon
 from tutorial.engine.record import Step
@@ -113,11 +114,62 @@ def _outcome(chance: float) -> str:
     return "won" if chance > 0.5 else ("tie" if chance == 0.5 else "lost")
 
 
+def _given(estimate: Estimate) -> int:
+    """The card points a move gives the other player for certain, as the coach counts them."""
+    return sum(
+        r.points or 0 for r in estimate.reasons if r.kind is ReasonKind.GIVES_POINTS and r.probability is None
+    )
+
+
+def _by_chance(d: Graded) -> bool:
+    """The grade of ``d`` rests on the chance of winning the deal (:func:`tutorial.ai.judge`):
+    the paired loss of chance clears its noise and reaches the grade's own margin, or the move
+    gives away the deal the coach's choice would have won."""
+    grade = d.grade
+    best, mine = grade.best_estimate, grade.estimate
+    if not clears(grade.win_loss, mine.win_noise):
+        return False
+    if grade.kind is GradeKind.INACCURACY:
+        return grade.win_loss > GOOD_WIN_MARGIN
+    turns = best.win_chance > 0.5 >= mine.win_chance and grade.win_loss > GOOD_WIN_MARGIN
+    return grade.kind is GradeKind.MISTAKE and (grade.win_loss >= MISTAKE_WIN_MARGIN or turns)
+
+
+def measure(d: Graded, result: DealResult, levels: bool = True) -> str:
+    """The measure in which a graded choice's cost is said, the one its grade comes from, so
+    that no inaccuracy reads as costing more than a mistake: once every card is known, the
+    outcome the coach's choice would have changed ("lost-exact": it won, the move lost and so
+    did the mover; "tied-exact": it won, the deal ended level), else the points exactly; before
+    that, the chance of winning the deal when the grade rests on it ("mistake", "inaccuracy",
+    with "-levels" when the chance's word changes too and ``levels``), else the points
+    ("points"), or, for a mistake graded for the brisque it gives away (a ten thrown where a
+    card worth nothing would do), those card points ("given")."""
+    grade = d.grade
+    best, mine = grade.best_estimate, grade.estimate
+    if _exact(d) and _outcome(best.win_chance) == "won":
+        if _outcome(mine.win_chance) == "lost" and result.winner is not None and result.winner != d.player:
+            return "lost-exact"
+        if _outcome(mine.win_chance) == "tie" and result.winner is None and result.totals is not None:
+            return "tied-exact"
+    if not _exact(d) and grade.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE) and _by_chance(d):
+        levels = levels and Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance)
+        return grade.kind.value + ("-levels" if levels else "")
+    if (
+        grade.kind is GradeKind.MISTAKE
+        and not (clears(grade.point_loss, mine.point_noise) and grade.point_loss >= MISTAKE_POINT_MARGIN)
+        and _given(mine) - _given(best) >= GIFT
+    ):
+        return "given"
+    return "points"
+
+
 def turning_point(decisions: Sequence[Graded]) -> Graded | None:
     """The inaccuracy or mistake (a card played: the exchange is valued by its follow-up) that
-    cost the most: by the chance of winning the deal when some decision lost
-    :data:`WIN_TURN` or more of it, else by points; None when nothing was worse than the
-    coach's choice by more than the noise."""
+    cost the most: of those graded on the chance of winning the deal (:func:`_by_chance`), the
+    one that lost the most of it when that is :data:`WIN_TURN` or more; else, of the others,
+    the one that lost the most points (else the chance's largest loss all the same); None when
+    nothing was worse than the coach's choice by more than the noise. The headline names the
+    measure, so that no row in the other one reads against it."""
     worse = [
         d
         for d in decisions
@@ -125,10 +177,12 @@ def turning_point(decisions: Sequence[Graded]) -> Graded | None:
     ]
     if not worse:
         return None
-    by_chance = max(worse, key=lambda d: (d.grade.win_loss, d.grade.point_loss))
-    if by_chance.grade.win_loss >= WIN_TURN:
-        return by_chance
-    return max(worse, key=lambda d: (d.grade.point_loss, d.grade.win_loss))
+    chance = [d for d in worse if _by_chance(d)]
+    top = max(chance, key=lambda d: (d.grade.win_loss, d.grade.point_loss), default=None)
+    if top is not None and top.grade.win_loss >= WIN_TURN:
+        return top
+    points = [d for d in worse if not _by_chance(d)]
+    return max(points, key=lambda d: (d.grade.point_loss, d.grade.win_loss), default=top)
 
 
 @dataclass(frozen=True)
@@ -236,6 +290,10 @@ def named(decisions: Sequence[Graded], result: DealResult, seats: Sequence[int] 
 
 
 # ---------------------------------------------------------------------- the messages
+#: Each table below gives a message per case as a pair: said to "you" (the learner's own
+#: review), then with the player named.
+_SIDE = {"you": 0, "they": 1}
+
 _RESULT = {
     ("you", "won"): pgettext("review", "You won the deal, %(mine)s to %(theirs)s."),
     ("you", "lost"): pgettext("review", "You lost the deal, %(mine)s to %(theirs)s."),
@@ -245,100 +303,64 @@ _RESULT = {
     ("", "tie"): pgettext("review", "The deal ended level, %(mine)s points each."),
 }
 
-#: The turning point: (form, measure) -> message. Forms: "you" (the learner's own review),
-#: "they" (a player named). Measures: "lost" (the coach's choice kept the deal, in chances),
-#: "lost-exact" (solved), "chance" (the costliest choice, in chances).
+#: The turning point's first sentence, where and what: how -> (you, named). Hows: "lost"
+#: (the coach's choice kept the mover ahead, or won outright, and the mover lost), "tied" (it
+#: won outright and the deal ended level): the deal turned there; else the costliest choice,
+#: in the measure its row says, "chance" (of winning the deal) or "points". The second
+#: sentence is the chart row's own (:data:`_COST`...), so that the headline and the row say
+#: one fact in the same words.
 _TURN = {
-    ("you", "lost"): pgettext(
-        "review",
-        "The deal was lost at trick %(trick)s, when you played %(action)s: with %(best)s, you "
-        "would have had %(best_chance)s of winning it.",
+    "lost": (
+        pgettext("review", "The deal was lost at trick %(trick)s, when you played %(action)s."),
+        pgettext("review", "The deal was lost at trick %(trick)s, when %(player)s played %(action)s."),
     ),
-    ("they", "lost"): pgettext(
-        "review",
-        "The deal was lost at trick %(trick)s, when %(player)s played %(action)s: with %(best)s, "
-        "%(player)s would have had %(best_chance)s of winning it.",
+    "tied": (
+        pgettext("review", "The win slipped away at trick %(trick)s, when you played %(action)s."),
+        pgettext("review", "The win slipped away at trick %(trick)s, when %(player)s played %(action)s."),
     ),
-    ("you", "lost-exact"): pgettext(
-        "review",
-        "The deal was lost at trick %(trick)s, when you played %(action)s: with %(best)s, you "
-        "would have won it.",
+    "chance": (
+        pgettext(
+            "review",
+            "The choice that cost you the most chance of winning the deal came at trick %(trick)s, when "
+            "you played %(action)s.",
+        ),
+        pgettext(
+            "review",
+            "The choice that cost %(player)s the most chance of winning the deal came at trick %(trick)s, "
+            "when %(player)s played %(action)s.",
+        ),
     ),
-    ("they", "lost-exact"): pgettext(
-        "review",
-        "The deal was lost at trick %(trick)s, when %(player)s played %(action)s: with %(best)s, "
-        "%(player)s would have won it.",
-    ),
-    ("you", "tied-exact"): pgettext(
-        "review",
-        "The win slipped away at trick %(trick)s, when you played %(action)s: with %(best)s, you "
-        "would have won the deal rather than tied it.",
-    ),
-    ("they", "tied-exact"): pgettext(
-        "review",
-        "The win slipped away at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, %(player)s would have won the deal rather than tied it.",
-    ),
-    ("you", "chance"): pgettext(
-        "review",
-        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "you would have had %(best_chance)s of winning the deal; as played, %(chance)s.",
-    ),
-    ("they", "chance"): pgettext(
-        "review",
-        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
-        "%(chance)s.",
-    ),
-}
-#: The turning point measured in points (about, or exactly once every card is known).
-_TURN_POINTS = {
-    ("you", False): npgettext(
-        "review",
-        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "the score against %(other)s would have ended about %(num)s point more in your favour.",
-        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "the score against %(other)s would have ended about %(num)s points more in your favour.",
-    ),
-    ("you", True): npgettext(
-        "review",
-        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "the score against %(other)s would have ended %(num)s point more in your favour.",
-        "Your costliest choice came at trick %(trick)s, when you played %(action)s: with %(best)s, "
-        "the score against %(other)s would have ended %(num)s points more in your favour.",
-    ),
-    ("they", False): npgettext(
-        "review",
-        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, the score against %(other)s "
-        "would have ended about %(num)s point more in %(player)s’s favour.",
-        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, the score against %(other)s "
-        "would have ended about %(num)s points more in %(player)s’s favour.",
-    ),
-    ("they", True): npgettext(
-        "review",
-        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, the score against %(other)s would have ended %(num)s point more in %(player)s’s favour.",
-        "The costliest choice came at trick %(trick)s, when %(player)s played %(action)s: with "
-        "%(best)s, the score against %(other)s would have ended %(num)s points more in %(player)s’s favour.",
+    "points": (
+        pgettext(
+            "review",
+            "The choice that cost you the most points came at trick %(trick)s, when you played %(action)s.",
+        ),
+        pgettext(
+            "review",
+            "The choice that cost %(player)s the most points came at trick %(trick)s, when %(player)s played "
+            "%(action)s.",
+        ),
     ),
 }
 #: The count's turning point (:func:`decisive_gift`), by the margin the deal was lost by.
 _GIFT = {
     "you": npgettext(
         "review",
-        "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
-        "%(num)s card points more than with %(best)s, and %(other)s won by %(margin)s point.",
-        "The deal turned at trick %(trick)s: you threw %(card)s on a trick that %(other)s took, "
-        "%(num)s card points more than with %(best)s, and %(other)s won by %(margin)s points.",
+        "The deal turned at trick %(trick)s: you threw %(card)s, not %(best)s, on a trick that "
+        "%(other)s took. That gave %(other)s %(num)s card points more, and %(other)s won by "
+        "%(margin)s point.",
+        "The deal turned at trick %(trick)s: you threw %(card)s, not %(best)s, on a trick that "
+        "%(other)s took. That gave %(other)s %(num)s card points more, and %(other)s won by "
+        "%(margin)s points.",
     ),
     "they": npgettext(
         "review",
-        "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
-        "took, %(num)s card points more than with %(best)s, and %(other)s won by %(margin)s point.",
-        "The deal turned at trick %(trick)s: %(player)s threw %(card)s on a trick that %(other)s "
-        "took, %(num)s card points more than with %(best)s, and %(other)s won by %(margin)s points.",
+        "The deal turned at trick %(trick)s: %(player)s threw %(card)s, not %(best)s, on a trick "
+        "that %(other)s took. That gave %(other)s %(num)s card points more, and %(other)s won by "
+        "%(margin)s point.",
+        "The deal turned at trick %(trick)s: %(player)s threw %(card)s, not %(best)s, on a trick "
+        "that %(other)s took. That gave %(other)s %(num)s card points more, and %(other)s won by "
+        "%(margin)s points.",
     ),
 }
 #: The coach's choice when it is the exchange of the seven and then a card (rule 10: the
@@ -350,123 +372,178 @@ _NONE = {
     "they": pgettext("review", "The coach found no choice clearly worse than its own, on either side."),
 }
 
-#: What was well played: (form, kind) -> message; kinds "declare", "swap", and the points
+#: What was well played: kind -> (you, named); kinds "declare", "swap", and the points
 #: (npgettext) below.
 _WELL = {
-    ("you", "declare"): pgettext(
-        "review", "Declaring %(combination)s at trick %(trick)s was the right moment."
+    "declare": (
+        pgettext("review", "Declaring %(combination)s at trick %(trick)s was the right moment."),
+        pgettext(
+            "review", "%(player)s chose the right moment to declare %(combination)s, at trick %(trick)s."
+        ),
     ),
-    ("they", "declare"): pgettext(
-        "review", "%(player)s chose the right moment to declare %(combination)s, at trick %(trick)s."
-    ),
-    ("you", "swap"): pgettext(
-        "review", "Exchanging the seven of trumps at trick %(trick)s was the right moment."
-    ),
-    ("they", "swap"): pgettext(
-        "review", "%(player)s chose the right moment to exchange the seven of trumps, at trick %(trick)s."
+    "swap": (
+        pgettext("review", "Exchanging the seven of trumps at trick %(trick)s was the right moment."),
+        pgettext(
+            "review", "%(player)s chose the right moment to exchange the seven of trumps, at trick %(trick)s."
+        ),
     ),
 }
 _WELL_POINTS = {
-    ("you", False): npgettext(
-        "review",
-        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
-        "about %(num)s point.",
-        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
-        "about %(num)s points.",
+    False: (
+        npgettext(
+            "review",
+            "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+            "about %(num)s point.",
+            "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+            "about %(num)s points.",
+        ),
+        npgettext(
+            "review",
+            "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+            "cost about %(num)s point.",
+            "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+            "cost about %(num)s points.",
+        ),
     ),
-    ("you", True): npgettext(
-        "review",
-        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
-        "%(num)s point.",
-        "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
-        "%(num)s points.",
-    ),
-    ("they", False): npgettext(
-        "review",
-        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
-        "cost about %(num)s point.",
-        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
-        "cost about %(num)s points.",
-    ),
-    ("they", True): npgettext(
-        "review",
-        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
-        "cost %(num)s point.",
-        "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
-        "cost %(num)s points.",
+    True: (
+        npgettext(
+            "review",
+            "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+            "%(num)s point.",
+            "At trick %(trick)s, you were right to play %(card)s: any other choice would have cost you "
+            "%(num)s points.",
+        ),
+        npgettext(
+            "review",
+            "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+            "cost %(num)s point.",
+            "At trick %(trick)s, %(player)s was right to play %(card)s: any other choice would have "
+            "cost %(num)s points.",
+        ),
     ),
 }
 
 
-#: What one graded choice cost, in the chart's row of that choice: the same measure as the
-#: turning point's sentence (:meth:`Synthesis.measure`), so that the row, the mark and the
-#: headline say one fact. Keys: (form, measure); the points are :data:`_ROW_POINTS`.
-_ROW = {
-    ("you", "lost-exact"): pgettext("review-row", "With %(best)s, you would have won the deal."),
-    ("they", "lost-exact"): pgettext("review-row", "With %(best)s, %(player)s would have won the deal."),
-    ("you", "tied-exact"): pgettext(
-        "review-row", "With %(best)s, you would have won the deal rather than tied it."
+#: What one graded choice cost, against the coach's choice, in the measure its grade comes
+#: from (:func:`measure`): the chart's row of that choice says it, and the turning
+#: point's headline says it again after where and what (:data:`_TURN`). Keys: the measure;
+#: measures "lost-exact", "tied-exact" (every card known: the outcome), "mistake" and
+#: "inaccuracy" (the chance of winning the deal, by how much in words: a mistake's "clearly
+#: better", an inaccuracy's "better"), and the same with "-levels" where the chance's own
+#: word changes (said too). The points are :data:`_COST_POINTS`, the card points given
+#: :data:`_COST_GIVEN`.
+_COST = {
+    "lost-exact": (
+        pgettext("review-row", "With %(best)s, you would have won the deal."),
+        pgettext("review-row", "With %(best)s, %(player)s would have won the deal."),
     ),
-    ("they", "tied-exact"): pgettext(
-        "review-row", "With %(best)s, %(player)s would have won the deal rather than tied it."
+    "tied-exact": (
+        pgettext("review-row", "With %(best)s, you would have won the deal rather than tied it."),
+        pgettext("review-row", "With %(best)s, %(player)s would have won the deal rather than tied it."),
     ),
-    ("you", "chance"): pgettext(
-        "review-row",
-        "With %(best)s, you would have had %(best_chance)s of winning the deal; as played, %(chance)s.",
+    "mistake": (
+        pgettext(
+            "review-row", "With %(best)s, you would have had a clearly better chance of winning the deal."
+        ),
+        pgettext(
+            "review-row",
+            "With %(best)s, %(player)s would have had a clearly better chance of winning the deal.",
+        ),
     ),
-    ("they", "chance"): pgettext(
-        "review-row",
-        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
-        "%(chance)s.",
+    "inaccuracy": (
+        pgettext("review-row", "With %(best)s, you would have had a better chance of winning the deal."),
+        pgettext(
+            "review-row", "With %(best)s, %(player)s would have had a better chance of winning the deal."
+        ),
+    ),
+    "mistake-levels": (
+        pgettext(
+            "review-row",
+            "With %(best)s, you would have had a clearly better chance of winning the deal: %(best_chance)s, "
+            "against %(chance)s as played.",
+        ),
+        pgettext(
+            "review-row",
+            "With %(best)s, %(player)s would have had a clearly better chance of winning the deal: "
+            "%(best_chance)s, against %(chance)s as played.",
+        ),
+    ),
+    "inaccuracy-levels": (
+        pgettext(
+            "review-row",
+            "With %(best)s, you would have had a better chance of winning the deal: %(best_chance)s, "
+            "against %(chance)s as played.",
+        ),
+        pgettext(
+            "review-row",
+            "With %(best)s, %(player)s would have had a better chance of winning the deal: %(best_chance)s, "
+            "against %(chance)s as played.",
+        ),
     ),
 }
-_ROW_POINTS = {
-    ("you", False): npgettext(
-        "review-row",
-        "With %(best)s, the score against %(other)s "
-        "would have ended about %(num)s point more in your favour.",
-        "With %(best)s, the score against %(other)s "
-        "would have ended about %(num)s points more in your favour.",
+#: The cost in points (about, or exactly once every card is known): by exact.
+_COST_POINTS = {
+    False: (
+        npgettext(
+            "review-row",
+            "With %(best)s, you would have gained about %(num)s point on %(other)s.",
+            "With %(best)s, you would have gained about %(num)s points on %(other)s.",
+        ),
+        npgettext(
+            "review-row",
+            "With %(best)s, %(player)s would have gained about %(num)s point on %(other)s.",
+            "With %(best)s, %(player)s would have gained about %(num)s points on %(other)s.",
+        ),
     ),
-    ("you", True): npgettext(
-        "review-row",
-        "With %(best)s, the score against %(other)s would have ended %(num)s point more in your favour.",
-        "With %(best)s, the score against %(other)s would have ended %(num)s points more in your favour.",
+    True: (
+        npgettext(
+            "review-row",
+            "With %(best)s, you would have gained %(num)s point on %(other)s.",
+            "With %(best)s, you would have gained %(num)s points on %(other)s.",
+        ),
+        npgettext(
+            "review-row",
+            "With %(best)s, %(player)s would have gained %(num)s point on %(other)s.",
+            "With %(best)s, %(player)s would have gained %(num)s points on %(other)s.",
+        ),
     ),
-    ("they", False): npgettext(
+}
+#: A mistake for the brisque it gives away (a ten thrown where a card worth nothing would do):
+#: the card points given beyond the coach's card, for certain.
+_COST_GIVEN = {
+    "you": npgettext(
         "review-row",
-        "With %(best)s, the score against %(other)s "
-        "would have ended about %(num)s point more in %(player)s’s favour.",
-        "With %(best)s, the score against %(other)s "
-        "would have ended about %(num)s points more in %(player)s’s favour.",
+        "With %(best)s, you would have given %(other)s %(num)s card point fewer.",
+        "With %(best)s, you would have given %(other)s %(num)s card points fewer.",
     ),
-    ("they", True): npgettext(
+    "they": npgettext(
         "review-row",
-        "With %(best)s, the score against %(other)s "
-        "would have ended %(num)s point more in %(player)s’s favour.",
-        "With %(best)s, the score against %(other)s "
-        "would have ended %(num)s points more in %(player)s’s favour.",
+        "With %(best)s, %(player)s would have given %(other)s %(num)s card point fewer.",
+        "With %(best)s, %(player)s would have given %(other)s %(num)s card points fewer.",
     ),
 }
 #: The count's turning point in its row (:func:`decisive_gift`): what the card gave away.
 _ROW_GIFT = npgettext(
     "review-row",
-    "%(other)s took %(num)s card point more than with %(best)s.",
-    "%(other)s took %(num)s card points more than with %(best)s.",
+    "%(other)s took %(num)s card points more than with %(best)s, and won by %(margin)s point.",
+    "%(other)s took %(num)s card points more than with %(best)s, and won by %(margin)s points.",
 )
 
 
 @dataclass(frozen=True)
 class Story:
-    """The synthesis and what the chart says with it: the sentences; the turning point's
-    action index (None when there is none), the decision the headline names; and, for each
-    inaccuracy or mistake (by action index), what it cost in the headline's own measure; the
-    action index of the choice it says was well played."""
+    """The synthesis and what the chart says with it: the sentences; the action index of the
+    decision where the deal turned (the count's gift, or a choice that lost or tied the deal:
+    its row and ringed mark say so), None when the headline names only the costliest choice
+    or nothing; for each inaccuracy or mistake (by action index), what it cost in its grade's
+    measure, in the headline's own words; the action index of the choice it says was well
+    played; and that of the decision the headline names, turned or costliest."""
 
     sentences: tuple[str, ...]
     turn: int | None
     costs: dict[int, str]
     well: int | None = None  # the action index of the choice said to be well played
+    named: int | None = None  # the action index of the decision the headline names
 
 
 class Synthesis:
@@ -477,6 +554,11 @@ class Synthesis:
         self.coach = coach
         self.sp = coach.sp
         self.you = you
+        #: The seat whose chance the chart draws, from that seat (the learner's; on a narrated
+        #: deal or a replay, the first player's): its costs say the chance's words, which are
+        #: its rows' own; the other player's never do, so that no row sets the other seat's
+        #: estimate beside the charted one (both could read as ahead).
+        self.charted = you if you is not None else 0
 
     def _form(self, player: int) -> str:
         return "you" if player == self.you else "they"
@@ -506,29 +588,6 @@ class Synthesis:
             theirs=result.totals[1 - winner],
         )
 
-    def measure(self, d: Graded, result: DealResult) -> str:
-        """How the turning point and its chart row weigh ``d`` against the coach's choice:
-        "lost-exact" (solved: the coach's choice won, the move did not, and the mover lost),
-        "tied-exact" (solved: the coach's choice won, the deal ended level), "lost" (the coach's
-        choice kept the mover ahead, the move put the mover behind, and the mover lost),
-        "chance" (the chance of winning changed its word), else "points"."""
-        grade = d.grade
-        best, mine = grade.best_estimate, grade.estimate
-        lost = result.winner is not None and result.winner != d.player
-        if _exact(d):
-            if _outcome(best.win_chance) == "won" and _outcome(mine.win_chance) != "won":
-                if lost:
-                    return "lost-exact"
-                if result.winner is None:
-                    return "tied-exact"
-        elif lost and _ahead(best.win_chance) and _behind(mine.win_chance) and grade.win_loss >= WIN_TURN:
-            return "lost"
-        elif grade.win_loss >= WIN_TURN and Likelihood.of(best.win_chance) is not Likelihood.of(
-            mine.win_chance
-        ):
-            return "chance"
-        return "points"
-
     def _values(self, d: Graded) -> dict[str, object]:
         sp, coach = self.sp, self.coach
         grade = d.grade
@@ -547,35 +606,51 @@ class Synthesis:
             "chance": coach.chance(grade.estimate.win_chance),
         }
 
-    def turn(self, d: Graded, result: DealResult) -> str:
-        """What the turning point cost, against the coach's choice."""
-        sp = self.sp
-        form, measure, values = self._form(d.player), self.measure(d, result), self._values(d)
-        if measure != "points":
-            return self._fill(sp.pgettext(*_TURN[(form, measure)]), **values)
-        num = max(1, round(d.grade.point_loss))
-        return self._fill(sp.npgettext(*_TURN_POINTS[(form, _exact(d))], num), num=num, **values)
+    def how(self, d: Graded, result: DealResult) -> str:
+        """How the turning point's headline names ``d`` (:data:`_TURN`): "lost" or "tied" when
+        the deal turned there, else its measure, "chance" or "points"."""
+        by = measure(d, result)
+        if by in ("lost-exact", "tied-exact"):
+            return by.removesuffix("-exact")
+        grade = d.grade
+        lost = result.winner is not None and result.winner != d.player
+        kept = _ahead(grade.best_estimate.win_chance) and _behind(grade.estimate.win_chance)
+        if by not in ("points", "given") and lost and kept and grade.win_loss >= WIN_TURN:
+            return "lost"  # the coach's choice kept the mover ahead, the move put the mover behind
+        return "points" if by in ("points", "given") else "chance"
+
+    def turn(self, d: Graded, result: DealResult) -> tuple[str, str]:
+        """What the turning point cost, against the coach's choice, in two sentences: where and
+        what, then the one its chart row says (:meth:`cost`)."""
+        message = _TURN[self.how(d, result)][_SIDE[self._form(d.player)]]
+        where = self._fill(self.sp.pgettext(*message), **self._values(d))
+        return where, self.cost(d, result)
 
     def cost(self, d: Graded, result: DealResult) -> str:
-        """What ``d`` cost, for its row of the chart: the turning point's measure
-        (:meth:`measure`), in one short sentence."""
+        """What ``d`` cost against the coach's choice, for its row of the chart (and the
+        turning point's headline): in the measure its grade comes from (:func:`measure`), in
+        one short sentence."""
         sp = self.sp
-        form, measure, values = self._form(d.player), self.measure(d, result), self._values(d)
-        if measure != "points":
-            return self._fill(
-                sp.pgettext(*_ROW[(form, "chance" if measure == "lost" else measure)]), **values
-            )
-        num = max(1, round(d.grade.point_loss))
-        return self._fill(sp.npgettext(*_ROW_POINTS[(form, _exact(d))], num), num=num, **values)
+        by = measure(d, result, levels=d.player == self.charted)
+        form, values = self._form(d.player), self._values(d)
+        if by == "points":
+            num = max(1, round(d.grade.point_loss))
+            return self._fill(sp.npgettext(*_COST_POINTS[_exact(d)][_SIDE[form]], num), num=num, **values)
+        if by == "given":
+            num = _given(d.grade.estimate) - _given(d.grade.best_estimate)
+            return self._fill(sp.npgettext(*_COST_GIVEN[form], num), num=num, **values)
+        return self._fill(sp.pgettext(*_COST[by][_SIDE[form]]), **values)
 
     def gift_cost(self, g: Gift) -> str:
-        """The count's turning point in its row: the card points it gave beyond the coach's card."""
+        """The count's turning point in its row: the card points it gave beyond the coach's
+        card (more than one: more than the margin), and the margin, as the headline says them."""
         d = g.decision
         return self._fill(
-            self.sp.npgettext(*_ROW_GIFT, g.extra),
+            self.sp.npgettext(*_ROW_GIFT, g.margin),
             other=self.coach.players[1 - d.player],
             num=g.extra,
             best=self.sp.card(g.best),
+            margin=g.margin,
         )
 
     def taken(self, d: Graded) -> str | None:
@@ -611,18 +686,18 @@ class Synthesis:
         values: dict[str, object] = {"trick": d.trick, "player": coach.players[d.player]}
         action = d.action
         if isinstance(action, Swap):
-            return self._fill(sp.pgettext(*_WELL[(form, "swap")]), **values)
+            return self._fill(sp.pgettext(*_WELL["swap"][_SIDE[form]]), **values)
         assert isinstance(action, Play)
         if action.declaration is not None:
             combination = coach.narrator.combination(
                 action.declaration, action.declaration_suit, action.declaration_in_trumps(d.before.trumps)
             )
-            return self._fill(sp.pgettext(*_WELL[(form, "declare")]), combination=combination, **values)
+            return self._fill(sp.pgettext(*_WELL["declare"][_SIDE[form]]), combination=combination, **values)
         other = _alternative(d)
         assert other is not None
         values["card"] = sp.card(action.card)
         num = max(1, round(other.point_loss))
-        return self._fill(sp.npgettext(*_WELL_POINTS[(form, _exact(d))], num), num=num, **values)
+        return self._fill(sp.npgettext(*_WELL_POINTS[_exact(d)][_SIDE[form]], num), num=num, **values)
 
     def say(
         self, decisions: Sequence[Graded], result: DealResult, with_result: bool = True
@@ -631,26 +706,30 @@ class Synthesis:
         return self.story(decisions, result, with_result).sentences
 
     def story(self, decisions: Sequence[Graded], result: DealResult, with_result: bool = True) -> Story:
-        """At most four short sentences: the result; one turning point, the count's
-        (:func:`decisive_gift`) or else the coach's costliest choice with the trick it gave
-        away (or that there was none, unless a chouine decided the deal); what was well played.
-        With them, the turning point's decision and what each graded choice cost, for the
-        chart's rows. ``with_result``: False where the page tells the result already (a
-        narrated deal's end)."""
+        """A few short sentences: the result; one turning point, the count's
+        (:func:`decisive_gift`) or else the coach's costliest choice, where and what, then what
+        it cost in its row's words, with the trick it gave away (or that there was none, unless
+        a chouine decided the deal); what was well played. With them, the decision named and
+        what each graded choice cost, for the chart's rows. ``with_result``: False where the
+        page tells the result already (a narrated deal's end)."""
         out = [self.result(result)] if with_result else []
         seats = (self.you,) if self.you is not None else (0, 1)
         found = named(decisions, result, seats)
+        # Every marked row says its cost, the chouine's declarer's too (left out of the
+        # turning point only: rule 15, the chouine decided the deal).
         costs = {
             d.index: self.cost(d, result)
-            for d in found.decisions
+            for d in decisions
             if d.grade.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)
         }
         gift, turn, good = found.gift, found.turn, found.well
+        turned = gift is not None
         if gift is not None:
             out.append(self.gift(gift))
             costs[gift.decision.index] = self.gift_cost(gift)
         elif turn is not None:
-            out.append(self.turn(turn, result))
+            out.extend(self.turn(turn, result))
+            turned = self.how(turn, result) in ("lost", "tied")
             if (taken := self.taken(turn)) is not None:
                 out.append(taken)
         elif result.chouine is None:  # (a chouine: its declarer's choices left out, not all good)
@@ -658,11 +737,13 @@ class Synthesis:
         if good is not None:
             out.append(self.well(good))
         point = gift.decision if gift is not None else turn
+        index = point.index if point is not None else None
         return Story(
             tuple(out),
-            point.index if point is not None else None,
+            index if turned else None,
             costs,
             good.index if good is not None else None,
+            index,
         )
 
 
@@ -676,6 +757,7 @@ __all__ = [
     "Synthesis",
     "decisive_gift",
     "graded_decisions",
+    "measure",
     "named",
     "turning_point",
     "well_played",

@@ -7,10 +7,14 @@ after that player's own decision, the coach's estimate of the move chosen (the n
 says); after the other player's, that player's chance at their next decision (the best move's
 estimate), both from the one evaluation per position (:func:`tutorial.ai.analysis.analyse`,
 read from the grades given); once nothing is left to decide, or after a chouine (rule 15), the
-deal's outcome. A mark
-grades each choice from the chooser's own seat, as every note does. Drawn as server-side SVG (no script,
-no inline style: classes only, so the strict CSP holds), with a table that says the same for
-screen readers and keyboard users.
+deal's outcome. The other player's chance is the rest: no row states the other seat's own
+estimate beside it (the synthesis says the other player's costs without the chance's words,
+:class:`tutorial.narration.review.Synthesis`), so no row can say that both players are ahead.
+A mark grades each choice from the chooser's own seat, as every note does; where the charted
+player's own choice is marked, a segment drops from the chance the coach's choice would have
+kept to the chance left, and a row whose chance had moved before its choice says so. Drawn as
+server-side SVG (no script, no inline style: classes only, so the strict CSP holds), with a
+table that says the same for screen readers and keyboard users.
 
 Shown at the end of a practice deal (its review, from the review's own grades), at a narrated
 deal's last step and at a replay's last step (the grades of the steps' own coach notes,
@@ -32,6 +36,9 @@ from tutorial.narration.language import Likelihood
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 70, 14, 14, 30
+#: A row says that its chance had moved before its choice when it moved by this much (in
+#: percent) since the row above: what came to light in between, not the choice.
+SHIFT = 20
 #: The least room between two tricks' labels on the x axis (a label is about this wide at
 #: the phone's larger font).
 LABEL_GAP = 130
@@ -63,6 +70,10 @@ class Point:
     before: int | None = None
     cost: str = ""  # what a marked choice cost, in the synthesis' own measure
     turn: bool = False  # the turning point the synthesis names
+    #: the chance stood so already before the choice, from the chooser's seat, while the row
+    #: above said another range: what came to light (or the other seat's view) moved it, not
+    #: this choice
+    shift: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,7 @@ class Chart:
     player: str  # whose chance is drawn
     points: tuple[Point, ...]
     you: bool = False  # the learner's own chance ("your chance"), at the practice table
+    other: str = ""  # the other player, whose chance is the rest
 
     @property
     def marked(self) -> tuple[Point, ...]:
@@ -114,8 +126,9 @@ def _seen_from(
 ) -> tuple[float, bool]:
     """``seat``'s chance after decision ``i``, from ``seat``'s own view, and whether it is exact:
     after its own decision, the coach's estimate of the move chosen (what its note says); after
-    the other player's, its chance at its next graded decision (the best move's estimate); the
-    outcome when none is left or a chouine decides the deal."""
+    the other player's, its chance at its next graded decision (the best move's estimate: what
+    the other's move and the draws left it); the outcome when none is left or a chouine
+    decides the deal. Never the other seat's estimate, which rests on other cards."""
     decision = chosen[i]
     if _chouine(decision):
         return result, True
@@ -151,13 +164,25 @@ def build_chart(
     that its row, its mark and its headline say one fact. ``you``: the chance is the
     learner's own (the practice table's review)."""
     costs = costs or {}
-    points = []
+    points: list[Point] = []
     for i, (decision, graded) in enumerate(zip(chosen, grades, strict=True)):
         if graded is None or _moot(decision):
             continue  # nothing graded, or nothing left to decide: the other's chouine ends the deal
         chance, exact = _seen_from(seat, chosen, grades, i, result)
         marked = graded.kind in (GradeKind.INACCURACY, GradeKind.MISTAKE)
-        own = marked and decision.player == seat and not _chouine(decision)
+        own = decision.player == seat and not _chouine(decision)
+        # Before its own choice, the seat's chance was the coach's choice's (its best estimate):
+        # when it differs in range, and by SHIFT or more, from the row above, what came to light
+        # since moved the line, not this choice.
+        start = round(100 * graded.best_estimate.win_chance)
+        previous = points[-1] if points else None
+        shift = (
+            own
+            and previous is not None
+            and not (exact or previous.exact)
+            and abs(start - previous.chance) >= SHIFT
+            and Likelihood.of(previous.chance / 100) is not Likelihood.of(start / 100)
+        )
         points.append(
             Point(
                 decision.trick,
@@ -168,12 +193,13 @@ def build_chart(
                 graded.kind,
                 grade_name(graded.kind),
                 href(decision),
-                before=round(100 * graded.best_estimate.win_chance) if own else None,
+                before=start if marked and own else None,
                 cost=costs.get(decision.index, "") if marked else "",
                 turn=decision.index == turn,
+                shift=shift,
             )
         )
-    return Chart(names[seat], tuple(points), you)
+    return Chart(names[seat], tuple(points), you, names[1 - seat])
 
 
 def _x(i: int, n: int) -> float:
@@ -264,40 +290,50 @@ def svg(
     return Markup("".join(parts))
 
 
-def labels(player: str, you: bool = False) -> dict[str, str]:
+def labels(player: str, you: bool = False, other: str = "") -> dict[str, str]:
     """The chart's words (``messages`` catalog, the request's language); ``you``: the chart of
-    the learner's own chance (the practice table's review), said to "you"."""
-    values = {"player": player}
+    the learner's own chance (the practice table's review), said to "you"; ``other``: the
+    other player, whose chance is the rest."""
+    values = {"player": player, "other": other}
     if you:
         title = pgettext("chart", "Your chance of winning the deal, decision by decision")
         # Said once on the page, in whole sentences; the review's own paragraph says already
-        # that each grade is given from what the learner could see.
+        # that each grade is given from what the learner could see, the legend what each
+        # mark is.
         intro = pgettext(
             "chart",
             "The line shows your chance of winning the deal after each of your decisions, as the "
             "coach estimates it from your seat. It also moves when cards come to light, so a jump "
-            "is not always a grade. Each mark grades one of your choices.",
+            "does not always mean a mistake.",
         )
         column = pgettext("chart", "Your chance after the move")
+        shift = pgettext("chart", "It had moved before this choice, with what you saw since your last one.")
     else:
         title = pgettext("chart", "The chance that %(player)s wins the deal, decision by decision")
         intro = pgettext(
             "chart",
             "The line shows the chance that %(player)s wins the deal after each decision, as the "
-            "coach estimates it from that seat. It also moves when cards come to light, so a jump "
-            "is not always a grade. Each mark grades one choice, from the seat of the player who "
-            "made it.",
+            "coach estimates it from %(player)s’s seat; the rest is %(other)s’s chance. It also "
+            "moves when cards come to light, so a jump does not always mean a mistake. Each choice "
+            "is graded from the seat of the player who made it.",
         )
         column = pgettext("chart", "Where %(player)s stands after the move")
+        shift = pgettext(
+            "chart", "It had moved before this choice, with what %(player)s saw since the last one."
+        )
     return {
         "heading": pgettext("chart", "The deal in one picture"),
         "title": title % values,
         "intro": intro % values,
+        # After a row's chance, when it had moved before the row's choice, since the row
+        # above (cards drawn, the other's move): %(player)s is the player who chose.
+        "shift": shift,
         "trick": pgettext("chart", "Trick %(trick)s"),
-        # Before the legend's marks: "Marks on the line: ◆ mistake ● inaccuracy".
-        "legend": pgettext("chart", "Marks on the line:"),
-        # The ring around the mark of the decision the review's headline names.
-        "turn_key": pgettext("chart", "the turning point"),
+        # The legend: one sentence for each kind of mark the chart shows; %(sign)s is the
+        # mark's sign (◆, ●, ◯), drawn in the mark's colour.
+        "legend_mistake": pgettext("chart", "A diamond %(sign)s marks a mistake."),
+        "legend_inaccuracy": pgettext("chart", "A dot %(sign)s marks an inaccuracy."),
+        "legend_turn": pgettext("chart", "A ring %(sign)s marks the turning point."),
         "as_table": pgettext("chart", "The chart as a table"),
         "col_trick": pgettext("chart", "Trick"),
         "col_player": pgettext("chart", "Player"),
@@ -365,16 +401,26 @@ def _chances(you: bool) -> dict[Likelihood, str]:
     }
 
 
-def context(chart: Chart, grade_name: Callable[[GradeKind], str]) -> dict[str, object]:
-    """What ``_chart.html`` needs: the chart, its SVG, its words, its legend and each point's
-    chance in words (:func:`chance_words`, never "0 %" nor "100 %")."""
-    words = labels(chart.player, chart.you)
-    legend: tuple[tuple[str, str, str], ...] = (
-        (GradeKind.MISTAKE.value, "◆", grade_name(GradeKind.MISTAKE)),
-        (GradeKind.INACCURACY.value, "●", grade_name(GradeKind.INACCURACY)),
+def context(
+    chart: Chart,
+    grade_name: Callable[[GradeKind], str],  # noqa: ARG001 - the callers' signature; the legend says the grades in its sentence
+) -> dict[str, object]:
+    """What ``_chart.html`` needs: the chart, its SVG, its words, its legend (one sentence,
+    the marks' signs in it) and each point's chance in words (:func:`chance_words`, never
+    "0 %" nor "100 %"). ``grade_name`` is no longer read (each point has its grade's name)."""
+    words = labels(chart.player, chart.you, chart.other)
+    shown = {p.kind.value for p in chart.marked} | ({"turn"} if any(p.turn for p in chart.points) else set())
+    legend = Markup(" ").join(
+        escape(words[f"legend_{kind}"])
+        % {
+            "sign": Markup(
+                '<span class="deal-chart__key deal-chart__key--{}"><span aria-hidden="true">{}</span></span>'
+            ).format(kind, sign)
+        }
+        for kind, sign in (("mistake", "◆"), ("inaccuracy", "●"), ("turn", "◯"))
+        if kind in shown
     )
-    if any(p.turn for p in chart.points):
-        legend += (("turn", "◯", words["turn_key"]),)
+    shifts = tuple(str(words["shift"]) % {"player": p.player} if p.shift else "" for p in chart.points)
     return {
         "chart": chart,
         "svg": svg(chart, words["title"], words["trick"], words["percent"], words["mark"], words["turn"]),
@@ -383,4 +429,5 @@ def context(chart: Chart, grade_name: Callable[[GradeKind], str]) -> dict[str, o
         ),
         "words": words,
         "legend": legend,
+        "shifts": shifts,
     }

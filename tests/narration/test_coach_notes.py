@@ -33,6 +33,17 @@ def estimate(action: Action, win: float, diff: float, *reasons: Reason, **paired
     return Estimate(action, win, diff, with_action, **paired)  # type: ignore[arg-type]
 
 
+def taking_with_trump(
+    play: Play, win: float, diff: float, points: int, *others: Reason, **paired: float
+) -> Estimate:
+    """A trump that takes the trick: the trick's ``points`` taken, and the trump spent."""
+    assert play.card is not None
+    taken = Reason(ReasonKind.WINS_POINTS, points=points)
+    return estimate(
+        play, win, diff, taken, Reason(ReasonKind.SPENDS_TRUMP, card=play.card), *others, **paired
+    )
+
+
 def following(hand: str, follower: str, lead: str, trick_number: int = 4, turn_up: str = "JC") -> Deal:
     """Player 0 (holding ``hand``) has led ``lead``; player 1 (``follower``) is to play."""
     return Deal.from_position(
@@ -215,17 +226,22 @@ def test_an_exchange_the_coach_makes_too_is_approved_with_what_it_brings() -> No
     ), note
 
 
-def test_a_good_move_is_approved_in_the_words_of_its_idea() -> None:
-    # Issue 24: "The coach would have played the same" after every good move says nothing.
+def ace_on_the_ten(ace_reason: Reason, *seven_reasons: Reason) -> list[str]:
+    """Alice leads the ten of hearts; Bob takes it with the ace (``ace_reason``), where the seven
+    of diamonds, about as good, would let it go: the note on the ace."""
     deal = following("8S 9S 8H 9H", "AH 7D 8D QS 9D", "10H", trick_number=4, turn_up="JC")
     ace, seven = Play(Card.parse("AH")), Play(Card.parse("7D"))
+    assert {ace, seven} <= set(deal.legal_actions())
+    paired = {"win_loss": 0.02, "point_loss": 3.0, "win_noise": 0.05, "point_noise": 5.0}
     evaluation = evaluation_of(
-        1,
-        200,
-        estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10H"))),
-        estimate(seven, 0.68, 17.0, win_loss=0.02, point_loss=3.0, win_noise=0.05, point_noise=5.0),
+        1, 200, estimate(ace, 0.7, 20.0, ace_reason), estimate(seven, 0.68, 17.0, *seven_reasons, **paired)
     )
-    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]
+    return [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]
+
+
+def test_a_good_move_is_approved_in_the_words_of_its_idea() -> None:
+    # Issue 24: "The coach would have played the same" after every good move says nothing.
+    note = ace_on_the_ten(Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10H")))
     assert note == ["Bob captures the ten of hearts, a brisque.", "The coach would have taken it too."], note
 
 
@@ -239,12 +255,11 @@ def _trick_ten(noise: float) -> tuple[Deal, Evaluation]:
         1,
         24,
         estimate(eight_s, 0.625, -0.5, Reason(ReasonKind.GIVES_POINTS, points=10), keeps_ace),
-        estimate(
+        taking_with_trump(
             eight_c,
             0.6,
             -2.0,
-            Reason(ReasonKind.WINS_POINTS, points=10),
-            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("8C")),
+            10,
             keeps_ace,
             win_loss=0.02,
             point_loss=4.0,
@@ -301,12 +316,11 @@ def test_step_three_weighs_the_coachs_choice_against_a_choice_it_lists() -> None
             win_noise=0.049,
             point_noise=4.5,
         ),
-        estimate(
+        taking_with_trump(
             king,
             0.47,
             -1.5,
-            Reason(ReasonKind.WINS_POINTS, points=8),
-            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("KC")),
+            8,
             win_loss=0.048,
             point_loss=8.0,
             win_noise=0.058,
@@ -446,25 +460,9 @@ def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
 
 
 def test_taking_a_trick_the_next_best_lets_go_is_said_once_with_the_contrast() -> None:
-    deal = following("8S 9S 8H 9H", "AH 7D 8D QS 9D", "10H", trick_number=4, turn_up="JC")
-    ace, seven = Play(Card.parse("AH")), Play(Card.parse("7D"))
-    assert {ace, seven} <= set(deal.legal_actions())
-    evaluation = evaluation_of(
-        1,
-        200,
-        estimate(ace, 0.7, 20.0, Reason(ReasonKind.WINS_POINTS, points=21)),
-        estimate(
-            seven,
-            0.68,
-            17.0,
-            Reason(ReasonKind.GIVES_POINTS, points=10),
-            win_loss=0.02,
-            point_loss=3.0,
-            win_noise=0.05,
-            point_noise=5.0,
-        ),
+    note = ace_on_the_ten(
+        Reason(ReasonKind.WINS_POINTS, points=21), Reason(ReasonKind.GIVES_POINTS, points=10)
     )
-    note = [line.text for line in choice_note(coach(), deal, judge(evaluation, ace)).sentences]
     # Most of the 21 points are Bob's own ace: what he takes from Alice is the ten.
     assert note == [
         "Rightly, Bob takes the ten of hearts with the ace of hearts: 21 card points, and that brisque is "
@@ -518,12 +516,11 @@ def test_the_hint_answers_whether_to_take_a_trump_lead_with_a_higher_trump() -> 
         1,
         200,
         estimate(seven, 0.6, 4.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("10C"))),
-        estimate(
+        taking_with_trump(
             ten,
             0.4,
             -2.0,
-            Reason(ReasonKind.WINS_POINTS, points=13),
-            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
+            13,
             win_loss=0.2,
             point_loss=6.0,
             win_noise=0.01,

@@ -158,9 +158,16 @@ def plan(grade: Grade, deal: Deal) -> Plan:
                 or isinstance(grade.action, Swap)
                 or (idea is not None and idea.card is not None and idea.card is best_card)
                 or (idea is not None and idea.kind in _TRICK_POINTS)
+                or (
+                    idea is not None
+                    and idea.kind is ReasonKind.DECLARES
+                    and isinstance(grade.best, Play)
+                    and grade.best.declaration is idea.combination
+                )
             ):
                 # Nor what the move risks or takes on this trick: "about as good" has weighed it,
-                # and said after the coach's choice it reads as an objection to that choice.
+                # and said after the coach's choice it reads as an objection to that choice; nor
+                # a declaration the coach's choice makes too.
                 idea = None
             return Plan("close", idea)
         return Plan("good", idea, support)

@@ -80,7 +80,8 @@ def test_the_coachs_alternative_has_its_own_subject() -> None:
     assert graded.kind is GradeKind.MISTAKE
     said = [line.text for line in answer_note(coach(), deal, graded).sentences]
     idea = next(s for s in said if "ten of diamonds" in s)
-    assert idea.startswith("With the ace of diamonds you would"), said
+    # Its subject is the coach's choice, just named by the verdict: not named again by its card.
+    assert idea.startswith("With the coach’s choice you would"), said
     assert not any(s.startswith("You would capture") for s in said), said
     for line in coach("fr").warning_reasons(graded, deal):
         assert not line.startswith("Vous prendriez"), line  # « Vous feriez… » for the coach's card

@@ -134,43 +134,7 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     gains = [r for r in own if not r.cost]
     costs = [r for r in own if r.cost]
     if grade.kind is GradeKind.GOOD:
-        # Only what sets the move apart from the next best (a trump kept by every other card
-        # too is no reason for this one).
-        other = runner_up(grade.evaluation, grade.action)
-        theirs = said(other.reasons, exact) if other is not None else ()
-        # A chouine is always said: it wins the deal (rule 15), whatever else would too.
-        # A declaration too: its points count whichever of its cards declares it (rule 11).
-        gains = [r for r in gains if _separates(r, theirs) or _is_chouine(r) or r.kind is ReasonKind.DECLARES]
-        costs = [r for r in costs if _separates(r, theirs)]
-        # A cost alone is no idea behind a good move (a trump spent, as any card would): the
-        # agreement is then said alone.
-        idea = gains[0] if gains else None
-        # A cost supports a good move's idea only when it is a fact ("cannot take this trick"),
-        # not a chance that reads as an objection.
-        costs = [r for r in costs if r.probability is None and r.kind is not ReasonKind.SPENDS_TRUMP]
-        support = costs[0] if gains and costs else None
-        if grade.close or grade.action != grade.best:
-            # Against "exchange, then this card" the move's own idea is no contrast, nor is
-            # keeping the very card the coach leaned towards.
-            best_card = grade.best.card if isinstance(grade.best, Play) else None
-            if (
-                isinstance(grade.best, Swap)
-                or isinstance(grade.action, Swap)
-                or (idea is not None and idea.card is not None and idea.card is best_card)
-                or (idea is not None and idea.kind in _TRICK_POINTS)
-                or (
-                    idea is not None
-                    and idea.kind is ReasonKind.DECLARES
-                    and isinstance(grade.best, Play)
-                    and grade.best.declaration is idea.combination
-                )
-            ):
-                # Nor what the move risks or takes on this trick: "about as good" has weighed it,
-                # and said after the coach's choice it reads as an objection to that choice; nor
-                # a declaration the coach's choice makes too.
-                idea = None
-            return Plan("close", idea)
-        return Plan("good", idea, support)
+        return _plan_good(grade, deal, gains, costs, exact)
     better = [
         r
         for r in said(grade.reasons, exact)
@@ -221,6 +185,53 @@ _TRICK_POINTS = frozenset(
         ReasonKind.SAVES_BRISQUE,
     }
 )
+
+
+def _plan_good(grade: Grade, deal: Deal, gains: list[Reason], costs: list[Reason], exact: bool) -> Plan:
+    """:func:`plan` for a good move: the idea that sets it apart from the next best (and a fact
+    that supports it), or, about as good as the coach's choice, what the move is for."""
+    # Only what sets the move apart from the next best (a trump kept by every other card
+    # too is no reason for this one).
+    other = runner_up(grade.evaluation, grade.action)
+    theirs = said(other.reasons, exact) if other is not None else ()
+    # A chouine is always said: it wins the deal (rule 15), whatever else would too.
+    # A declaration too: its points count whichever of its cards declares it (rule 11).
+    gains = [r for r in gains if _separates(r, theirs) or _is_chouine(r) or r.kind is ReasonKind.DECLARES]
+    costs = [r for r in costs if _separates(r, theirs)]
+    # A cost alone is no idea behind a good move (a trump spent, as any card would): the
+    # agreement is then said alone.
+    idea = gains[0] if gains else None
+    banked = next((r for r in gains if r.kind is ReasonKind.SAVES_BRISQUE), None)
+    if idea is not None and idea.kind is ReasonKind.WINS_POINTS and banked is not None:
+        lead = deal.trick[0] if deal.trick else None
+        if banked.card is not None and (lead is None or lead.points < banked.card.points):
+            idea = banked  # most of the trick's points are the player's own brisque, now safe
+    # A cost supports a good move's idea only when it is a fact ("cannot take this trick"),
+    # not a chance that reads as an objection.
+    costs = [r for r in costs if r.probability is None and r.kind is not ReasonKind.SPENDS_TRUMP]
+    support = costs[0] if gains and costs else None
+    if grade.close or grade.action != grade.best:
+        # Against "exchange, then this card" the move's own idea is no contrast, nor is
+        # keeping the very card the coach leaned towards.
+        best_card = grade.best.card if isinstance(grade.best, Play) else None
+        if (
+            isinstance(grade.best, Swap)
+            or isinstance(grade.action, Swap)
+            or (idea is not None and idea.card is not None and idea.card is best_card)
+            or (idea is not None and idea.kind in _TRICK_POINTS)
+            or (
+                idea is not None
+                and idea.kind is ReasonKind.DECLARES
+                and isinstance(grade.best, Play)
+                and grade.best.declaration is idea.combination
+            )
+        ):
+            # Nor what the move risks or takes on this trick: "about as good" has weighed it,
+            # and said after the coach's choice it reads as an objection to that choice; nor
+            # a declaration the coach's choice makes too.
+            idea = None
+        return Plan("close", idea)
+    return Plan("good", idea, support)
 
 
 def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
@@ -2288,7 +2299,9 @@ class Coach:
             return [(capitalize(self.sp.fill(text, **values)), idea)]
         if planned.idea is not None and not planned.extra:  # points thrown for nothing: that is the idea
             form = Form.BEST if you else Form.WOULD
-            out.append((self.idea(planned.idea, deal, form, grade.best), planned.idea))
+            # The coach's choice has just been named (the preference, the verdict): said again
+            # as "the coach's choice", not by its card a second time in a row.
+            out.append((self.idea(planned.idea, deal, form, grade.best, named=False), planned.idea))
         mine = Form.YOU if you else Form.DOES
         same_card = (
             isinstance(grade.action, Play)

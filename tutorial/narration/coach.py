@@ -222,6 +222,7 @@ def _plan_good(grade: Grade, deal: Deal, gains: list[Reason], costs: list[Reason
             or (
                 idea is not None
                 and idea.kind is ReasonKind.DECLARES
+                and not _is_chouine(idea)  # a chouine wins the deal: always said
                 and isinstance(grade.best, Play)
                 and grade.best.declaration is idea.combination
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 
-from tutorial.ai import Estimate, Evaluation, GradeKind, Reason, ReasonKind, evaluate, judge
+from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Reason, ReasonKind, evaluate, judge
 from tutorial.engine import Action, Card, Combination, Deal, Pass, Play, Swap
 from tutorial.narration.choices import answer_note, choice_note
 from tutorial.narration.coach import Coach, Form, plan
@@ -60,6 +60,11 @@ def evaluation_of(seat: int, samples: int, *estimates: Estimate) -> Evaluation:
     return Evaluation(seat, "expert", samples, estimates)
 
 
+def follower_graded(best: Estimate, move: Estimate) -> Grade:
+    """The grade of the follower's ``move`` against the coach's ``best`` (40 deals sampled)."""
+    return judge(evaluation_of(1, 40, best, move), move.action)
+
+
 def leading(hand: str, turn_up: str = "JC", trick_number: int = 4) -> Deal:
     return Deal.from_position(
         hands=(cards(hand), cards("8S 9S 8H 9H 7H")), leader=0, trick_number=trick_number, turn_up=turn_up
@@ -70,13 +75,10 @@ def test_the_coachs_alternative_has_its_own_subject() -> None:
     # The learner throws the seven of hearts; the coach would capture the ten with the ace.
     deal = following("8S 9S 8H 9H", "AD 7H 8C QS KS", "10D", trick_number=4, turn_up="JC")
     ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
-    evaluation = evaluation_of(
-        1,
-        40,
+    graded = follower_graded(
         estimate(ace, 0.7, 20.0, Reason(ReasonKind.TAKES_BRISQUE, card=Card.parse("10D"))),
         estimate(seven, 0.4, -5.0, Reason(ReasonKind.GIVES_POINTS, points=10), win_loss=0.3, point_loss=25.0),
     )
-    graded = judge(evaluation, seven)
     assert graded.kind is GradeKind.MISTAKE
     said = [line.text for line in answer_note(coach(), deal, graded).sentences]
     idea = next(s for s in said if "ten of diamonds" in s)
@@ -94,20 +96,11 @@ def test_the_trump_at_stake_is_the_one_the_move_spends() -> None:
     # it. Both keep the ace of clubs: the card at stake is the ten.
     deal = following("8S 9S 9H 7H", "AC 10C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
     ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
-    evaluation = evaluation_of(
-        1,
-        40,
+    spent = Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C"))
+    graded = follower_graded(
         estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
-        estimate(
-            ten,
-            0.45,
-            -4.0,
-            Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C")),
-            win_loss=0.15,
-            point_loss=9.0,
-        ),
+        estimate(ten, 0.45, -4.0, spent, win_loss=0.15, point_loss=9.0),
     )
-    graded = judge(evaluation, ten)
     planned = plan(graded, deal)
     assert planned.idea is not None and planned.idea.card == Card.parse("10C")
     # Following: the cost is the trump spent on this trick (the ace is kept either way).
@@ -291,32 +284,17 @@ def test_step_three_weighs_the_coachs_choice_against_a_choice_it_lists() -> None
     deal = following("9H 10H AS 7S", "QD 8S 9D KC JH", "KS", trick_number=2, turn_up="9C")
     keeps_king = Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("KC"))
     jack, nine, eight, king = (Play(Card.parse(c)) for c in ("JH", "9D", "8S", "KC"))
+
+    def discard(play: Play, win: float, diff: float, **paired: float) -> Estimate:
+        """A card worth nothing let go on the king: 4 points to Max, the king of clubs kept."""
+        return estimate(play, win, diff, Reason(ReasonKind.GIVES_POINTS, points=4), keeps_king, **paired)
+
     evaluation = evaluation_of(
         1,
         576,
         estimate(jack, 0.517, 6.5, Reason(ReasonKind.GIVES_POINTS, points=6), keeps_king),
-        estimate(
-            nine,
-            0.502,
-            2.0,
-            Reason(ReasonKind.GIVES_POINTS, points=4),
-            keeps_king,
-            win_loss=0.016,
-            point_loss=4.5,
-            win_noise=0.046,
-            point_noise=4.2,
-        ),
-        estimate(
-            eight,
-            0.49,
-            0.5,
-            Reason(ReasonKind.GIVES_POINTS, points=4),
-            keeps_king,
-            win_loss=0.028,
-            point_loss=6.0,
-            win_noise=0.049,
-            point_noise=4.5,
-        ),
+        discard(nine, 0.502, 2.0, win_loss=0.016, point_loss=4.5, win_noise=0.046, point_noise=4.2),
+        discard(eight, 0.49, 0.5, win_loss=0.028, point_loss=6.0, win_noise=0.049, point_noise=4.5),
         taking_with_trump(
             king,
             0.47,

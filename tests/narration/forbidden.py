@@ -28,6 +28,12 @@ FORBIDDEN: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\braconté|\b[Rr]aconter\b", "a narrated deal is commenté"),
         (r"\bvaut 0\b|\bqui vaut 0 point", "a chouine wins the deal"),
         (r"\b[Ii]l (garde|prend|ramasse|laisse|dépense|annonce) ", "an « il » that could mean two actions"),
+        (r"\bpenchait pour\b", "the coach's choice in the conditional: « aurait plutôt joué »"),
+        (
+            r"\bmême calcul\b|\béloignerait du dernier pli\b",
+            "says nothing, or not French (readers, issue 24)",
+        ),
+        (r"\btout autre aurait\b", "« tout autre choix aurait »: the noun is needed"),
         (
             r"\bs[’']il (échange|passe)\b|\bdésigne le donneur\b|\b[Cc]elui qui (a entamé|détient)\b",
             "no masculine default for a player: « si elle échange » is as wrong as « s’il »: « qui donne »",
@@ -50,6 +56,12 @@ FORBIDDEN: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\b0 puntos?\b", "zero form: «sin anuncios», «ningún punto»"),
         (r"\bSobre (el|la) \w+ de \w+, |\b[Aa] el\b|\b[Dd]e el\b", "«Al rey de picas, Lucía echa la dama»"),
         (r"\b[Ll]e preguntan\b|– le toca\b|\bEn la nueva saca\b", "«Juega Alice», «Al volver a sacar»"),
+        (r"\bCon razón\b", "calque of « à juste titre »: «Bien hecho»"),
+        (r"\bse inclinaba por\b", "the coach's choice in the conditional: «habría jugado»"),
+        (
+            r"\bmisma cuenta\b|\balejaría de la última baza\b",
+            "says nothing, or not Spanish (readers, issue 24)",
+        ),
     ),
     "en": (
         (
@@ -60,6 +72,7 @@ FORBIDDEN: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\bworth 0 points?\b|\b0 points? in declarations\b", "zero form; a chouine wins the deal"),
         (r"\b1 points\b|\b1 cards\b|\b1 choices\b", "agreement"),
         (r"\bending \d+ points? (ahead|behind)\b", "an estimate names its action"),
+        (r"\bleaned towards\b", "the coach's choice in the conditional: “would have played”"),
     ),
 }
 

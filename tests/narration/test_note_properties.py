@@ -3,7 +3,10 @@
 - a note says one thing: at most three sentences, and no card named three times;
 - a forced move (the only legal action) is never graded: "the only card allowed";
 - once the talon is empty every card is known: no likelihood word, no "about";
-- no trick is said to hold a number of card points no trick can hold (rule 1: "1 point").
+- no trick is said to hold a number of card points no trick can hold (rule 1: "1 point");
+- a page that shows both hands states no cost the shown cards make impossible;
+- once the winner of the deal is settled, no chance: what is still at stake, the margin;
+- a worse choice's cost is said in the measure of its grade (chance, or points).
 
 Each note is read in every form it takes: the step's note, the learner's answer for every legal
 action, the practice table's hint (its last step), warning and review.
@@ -18,7 +21,8 @@ import pytest
 
 from tutorial.ai import Estimate, Grade, GradeKind, Reason, ReasonKind, judge
 from tutorial.ai.coach import TRICK_VALUES
-from tutorial.engine import ALL_CARDS, Deal, Play
+from tutorial.ai.types import GOOD_WIN_MARGIN
+from tutorial.engine import ALL_CARDS, Card, Deal, Play
 from tutorial.narration.choices import answer_note, choice_note
 from tutorial.narration.coach import MAX_SENTENCES, Coach, plan
 from tutorial.narration.language import speaker
@@ -212,3 +216,104 @@ def test_the_hint_and_the_step_give_one_reason_for_the_same_good_choice(
             assert not any("Nothing much hangs" in line.text for line in note.sentences), label
         compared += 1
     assert compared > 10
+
+
+def _impossible(reason: Reason, deal: Deal) -> bool:
+    """Is ``reason`` (honest from the seat to act) made impossible by the other hand, face up?
+    A combination still to make that needs one of its cards, a higher trump it holds none of."""
+    other = deal.hands[1 - deal.to_act]
+    to_make = (ReasonKind.BREAKS_DECLARATION, ReasonKind.KEEPS_DECLARATION, ReasonKind.KEEPS_MARIAGE_CARD)
+    if reason.kind in to_make and reason.combination is not None and reason.suit is not None:
+        return any(Card(rank, reason.suit) in other for rank in reason.combination.ranks)
+    if reason.kind is ReasonKind.HIGHER_TRUMP_RISK and reason.card is not None:
+        led = reason.card
+        return not any(c.suit is led.suit and c.rank > led.rank for c in other)
+    return False
+
+
+def _stated(coach: Coach, deal: Deal, graded: Grade) -> Iterator[Reason]:
+    """Every reason a step's note or an answer's note on ``graded`` states (a sentence that
+    says an idea with its support states both)."""
+    shown = coach.as_shown(graded, deal)
+    planned = plan(shown, deal)
+    notes = [answer_note(coach, deal, graded), choice_note(coach, deal, graded)]
+    for note in notes:
+        said = [line.reason for line in note.sentences if line.reason is not None]
+        yield from said
+        if planned.idea in said and planned.support is not None:
+            yield planned.support
+
+
+def test_a_page_showing_both_hands_states_no_cost_the_shown_cards_make_impossible(
+    decisions: Graded,
+) -> None:
+    # Issue 24 (full deal, step 15): "Bob declares a tierce in hearts now, and so gives up a
+    # quateron in hearts for good", with the ace of hearts face up in Alice's hand. The
+    # evaluation stays Bob's (he cannot see it); the words of the teaching view may not.
+    teaching = Coach(speaker("en"), PLAYERS, open_hands=True)
+    one_seat = Coach(speaker("en"), PLAYERS)
+    checked = honest = 0
+    for label, deal, verdict in decisions:
+        for estimate in verdict.evaluation.estimates:
+            graded = judge(verdict.evaluation, estimate.action)
+            for reason in _stated(teaching, deal, graded):
+                assert not _impossible(reason, deal), (label, estimate.action.token, reason)
+                checked += 1
+            # From one seat the same reason is honest and said: the test can tell the two apart.
+            honest += any(_impossible(r, deal) for r in _stated(one_seat, deal, graded))
+    assert checked > 100 and honest > 0, (checked, honest)
+
+
+def _settled(deal: Deal, graded: Grade) -> bool:
+    """Every card is known and the winner of the deal is the same whatever is played."""
+    outcomes = {(e.win_chance > 0.5) - (e.win_chance < 0.5) for e in graded.evaluation.estimates}
+    return deal.talon_size == 0 and len(outcomes) == 1
+
+
+def test_once_the_winner_is_settled_a_note_says_what_is_still_at_stake_without_chances(
+    decisions: Graded, coach: Coach
+) -> None:
+    # Issue 24 (full deal, step 27): "the score … 6 points more in Alice's favour" for a deal
+    # Alice is sure to win. The outcome is said as settled, the margin as a fact; no chance.
+    read = 0
+    for label, deal, verdict in decisions:
+        if not _settled(deal, verdict):
+            continue
+        for estimate in verdict.evaluation.estimates:
+            graded = judge(verdict.evaluation, estimate.action)
+            for note in (answer_note(coach, deal, graded), choice_note(coach, deal, graded)):
+                text = " ".join(line.text for line in note.sentences)
+                assert not re.search(HEDGES["en"], text, re.I), (label, text)
+                assert not re.search(r"win the deal|won the deal|lose it|is lost\b", text), (label, text)
+                if graded.kind is not GradeKind.GOOD and re.search(r"\d+ points? on ", text):
+                    assert "already" in text, (label, text)  # the margin, once the deal is settled
+                read += 1
+    assert read > 10
+
+
+#: Words of the chance of winning the deal, and of the points gained on the other player.
+CHANCE_MEASURE = re.compile(r"chance of winning the deal|harder to win")
+POINTS_MEASURE = re.compile(r"\bgain(ed)? (about )?\d+ points? on\b|\bcost \w+ (about )?\d+ points?")
+
+
+def test_a_worse_choice_is_said_to_cost_in_the_measure_of_its_grade(decisions: Graded, coach: Coach) -> None:
+    # Issue 24 (review, practice deal): a 15-point "inaccuracy" beside a 9-point "mistake". The
+    # cost a note gives is in the grade's own measure: the chance of winning the deal when the
+    # grade rests on it, the points only when the chance hardly moves.
+    read = 0
+    for label, deal, verdict in decisions:
+        if deal.talon_size == 0:
+            continue
+        for estimate in verdict.evaluation.estimates:
+            graded = judge(verdict.evaluation, estimate.action)
+            if graded.kind not in (GradeKind.INACCURACY, GradeKind.MISTAKE):
+                continue
+            by_chance = graded.win_loss > GOOD_WIN_MARGIN and graded.win_loss > graded.estimate.win_noise
+            for note in (answer_note(coach, deal, graded), choice_note(coach, deal, graded)):
+                text = " ".join(line.text for line in note.sentences)
+                if by_chance:
+                    assert not POINTS_MEASURE.search(text), (label, graded.kind, text)
+                else:
+                    assert not CHANCE_MEASURE.search(text), (label, graded.kind, text)
+                read += 1
+    assert read > 20

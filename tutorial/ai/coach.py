@@ -606,6 +606,11 @@ def _lead_reasons(c: _Candidate) -> list[Reason]:
     if k.trick or not st.n:
         return []
     card = c.play.card
+    if _all_known(k) and not _beaters(c, card):
+        # Every card known and none of the other hand beats it: the trick is sure, whatever
+        # the other puts on it (said without the points, which the other's card decides).
+        out = [Reason(ReasonKind.SAVES_BRISQUE, card=card, least=True)] if card.is_brisque else []
+        return [*out, Reason(ReasonKind.WINS_POINTS, points=card.points, card=card, least=True)]
     if _all_known(k):
         if not (st.trick_won or st.trick_points_lost):
             return []
@@ -647,16 +652,19 @@ def _trump_reasons(c: _Candidate) -> list[Reason]:
     """Spending a trump (and the risk of a higher one when leading it), or keeping one."""
     k = c.ctx.knowledge
     card, trumps = c.play.card, k.trumps
+    own_trumps = [t for t in k.hand if t.suit is trumps]
+    # Following, a trump is "kept rather than spent on this trick" only when one could take it:
+    # under a higher trump led, keeping a trump is no choice.
+    takes = not k.trick or any(beats(k.trick[0], t, trumps) for t in own_trumps)
     if card.suit is not trumps:
-        own_trumps = [t for t in k.hand if t.suit is trumps]
-        if own_trumps and any(a.card.suit is trumps for a in c.plays) and not _ends_deal(k, c.play):
+        if own_trumps and takes and any(a.card.suit is trumps for a in c.plays) and not _ends_deal(k, c.play):
             return [Reason(ReasonKind.KEEPS_TRUMP, card=max(own_trumps, key=lambda t: t.rank))]
         return []
     out = []
     # A low trump played while a higher one stays in hand, where another play would spend that
     # higher one: the higher trump is kept (a cheap win keeps the ace of trumps).
     higher = [t for t in k.hand if t.suit is trumps and t.rank > card.rank]
-    if higher and any(a.card in higher for a in c.plays) and not _ends_deal(k, c.play):
+    if higher and takes and any(a.card in higher for a in c.plays) and not _ends_deal(k, c.play):
         out.append(Reason(ReasonKind.KEEPS_TRUMP, card=max(higher, key=lambda t: t.rank)))
     if not k.trick:
         others = c.ctx.result.other_hands

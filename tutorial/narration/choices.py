@@ -108,6 +108,7 @@ def choice_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     and what the move gave up."""
     t = coach.t
     player = deal.to_act
+    verdict = coach.as_shown(verdict, deal)
     planned = plan(verdict, deal)
     if planned.verdict in ("forced", "nothing"):
         return ChoiceNote(player, GradeKind.FORCED, (_sentence(_forced(coach, deal, verdict, False)),))
@@ -188,6 +189,11 @@ _VERDICTS: dict[GradeKind, tuple[str, str]] = {
     GradeKind.INACCURACY: pgettext("coach-step", "An inaccuracy: the coach would play %(best)s."),
     GradeKind.MISTAKE: pgettext("coach-step", "A mistake: the coach would play %(best)s."),
 }
+#: The right card played without the declaration it carries.
+_VERDICTS_UNDECLARED: dict[GradeKind, tuple[str, str]] = {
+    GradeKind.INACCURACY: pgettext("coach-step", "An inaccuracy: the right card, but declare with it."),
+    GradeKind.MISTAKE: pgettext("coach-step", "A mistake: the right card, but declare with it."),
+}
 _VERDICTS_ALONE: dict[GradeKind, tuple[str, str]] = {
     GradeKind.INACCURACY: pgettext("coach-step", "Your choice is an inaccuracy."),
     GradeKind.MISTAKE: pgettext("coach-step", "Your choice is a mistake."),
@@ -199,6 +205,7 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     at most three sentences: the verdict with the coach's choice, then the one fact that
     matters most and at most one more."""
     t = coach.t
+    verdict = coach.as_shown(verdict, deal)
     planned = plan(verdict, deal)
     seat = deal.to_act
     if planned.verdict in ("forced", "nothing"):
@@ -215,7 +222,17 @@ def answer_note(coach: Coach, deal: Deal, verdict: Grade) -> ChoiceNote:
     if planned.verdict == "close":
         text = coach.close(verdict, deal, Form.YOU)
         return ChoiceNote(seat, verdict.kind, (_sentence(text), *_idea(coach, deal, planned.idea, Form.YOU)))
-    if isinstance(verdict.best, Play) and not isinstance(verdict.action, Swap):
+    if (
+        isinstance(verdict.best, Play)
+        and isinstance(verdict.action, Play)
+        and verdict.action.card is verdict.best.card
+        and verdict.action.declaration is None
+        and verdict.best.declaration is not None
+    ):
+        # The coach's card, played without its declaration: "you were wrong, play what you
+        # played" would read as nonsense; what is missing is the declaration.
+        head = [_sentence(t.pgettext(*_VERDICTS_UNDECLARED[verdict.kind]))]
+    elif isinstance(verdict.best, Play) and not isinstance(verdict.action, Swap):
         head = [_sentence(t.pgettext(*_VERDICTS[verdict.kind]) % {"best": coach.action(verdict.best, deal)})]
     else:
         head = [_sentence(t.pgettext(*_VERDICTS_ALONE[verdict.kind])), _sentence(coach.better(verdict, deal))]

@@ -47,6 +47,7 @@ from tutorial.engine import (
     Suit,
     Swap,
     declaration_in_trumps,
+    sorted_hand,
 )
 
 from .catalog import npgettext, pgettext
@@ -133,32 +134,7 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     gains = [r for r in own if not r.cost]
     costs = [r for r in own if r.cost]
     if grade.kind is GradeKind.GOOD:
-        # Only what sets the move apart from the next best (a trump kept by every other card
-        # too is no reason for this one).
-        other = runner_up(grade.evaluation, grade.action)
-        theirs = said(other.reasons, exact) if other is not None else ()
-        # A chouine is always said: it wins the deal (rule 15), whatever else would too.
-        gains = [r for r in gains if _separates(r, theirs) or _is_chouine(r)]
-        costs = [r for r in costs if _separates(r, theirs)]
-        # A cost alone is no idea behind a good move (a trump spent, as any card would): the
-        # agreement is then said alone.
-        idea = gains[0] if gains else None
-        # A cost supports a good move's idea only when it is a fact ("cannot take this trick"),
-        # not a chance that reads as an objection.
-        costs = [r for r in costs if r.probability is None and r.kind is not ReasonKind.SPENDS_TRUMP]
-        support = costs[0] if gains and costs else None
-        if grade.close or grade.action != grade.best:
-            # Against "exchange, then this card" the move's own idea is no contrast, nor is
-            # keeping the very card the coach leaned towards.
-            best_card = grade.best.card if isinstance(grade.best, Play) else None
-            if (
-                isinstance(grade.best, Swap)
-                or isinstance(grade.action, Swap)
-                or (idea is not None and idea.card is not None and idea.card is best_card)
-            ):
-                idea = None
-            return Plan("close", idea)
-        return Plan("good", idea, support)
+        return _plan_good(grade, deal, gains, costs, exact)
     better = [
         r
         for r in said(grade.reasons, exact)
@@ -174,8 +150,15 @@ def plan(grade: Grade, deal: Deal) -> Plan:
     # it beyond the cheapest card, not the trick's (the trick could not be won).
     lost_anyway = any(r.kind is ReasonKind.GIVES_POINTS and r.probability is None for r in theirs)
     extra = given if support is not None and support.probability is None and lost_anyway else 0
+    # A chance of the last trick is no match for a trump the move spends and the coach keeps:
+    # that is the fact the grade rests on (the last trick may still be taken).
+    spends = [r for r in better if r.kind is ReasonKind.KEEPS_TRUMP]
+    if spends and better[0].kind is ReasonKind.FIGHTS_DIX_DE_DER and better[0].probability is not None:
+        better = [*spends, *(r for r in better if r.kind is not ReasonKind.KEEPS_TRUMP)]
     idea = better[0] if better else None
     difference = _worth_saying(grade, deal) or not better
+    if extra and not _by_chance(grade):
+        difference = False  # the points thrown are the cost, said once as a fact
     if idea is not None and idea.kind is ReasonKind.DECLARES and idea.points is not None:
         # The declaration's points are the difference: said once.
         same_range = Likelihood.of(grade.best_estimate.win_chance) is Likelihood.of(grade.estimate.win_chance)
@@ -189,6 +172,67 @@ def plan(grade: Grade, deal: Deal) -> Plan:
             # Following: the cost is a trump spent on this trick, not a card lost later.
             idea = dataclasses.replace(idea, card=spent, least=bool(deal.trick))
     return Plan("worse", idea, support, difference, extra)
+
+
+#: Reasons about the points of the trick being played (what is taken, given or risked).
+_TRICK_POINTS = frozenset(
+    {
+        ReasonKind.CHEAP_LEAD,
+        ReasonKind.LEAD_RISK,
+        ReasonKind.WINS_POINTS,
+        ReasonKind.GIVES_POINTS,
+        ReasonKind.TAKES_BRISQUE,
+        ReasonKind.SAVES_BRISQUE,
+    }
+)
+
+
+def _plan_good(grade: Grade, deal: Deal, gains: list[Reason], costs: list[Reason], exact: bool) -> Plan:
+    """:func:`plan` for a good move: the idea that sets it apart from the next best (and a fact
+    that supports it), or, about as good as the coach's choice, what the move is for."""
+    # Only what sets the move apart from the next best (a trump kept by every other card
+    # too is no reason for this one).
+    other = runner_up(grade.evaluation, grade.action)
+    theirs = said(other.reasons, exact) if other is not None else ()
+    # A chouine is always said: it wins the deal (rule 15), whatever else would too.
+    # A declaration too: its points count whichever of its cards declares it (rule 11).
+    gains = [r for r in gains if _separates(r, theirs) or _is_chouine(r) or r.kind is ReasonKind.DECLARES]
+    costs = [r for r in costs if _separates(r, theirs)]
+    # A cost alone is no idea behind a good move (a trump spent, as any card would): the
+    # agreement is then said alone.
+    idea = gains[0] if gains else None
+    banked = next((r for r in gains if r.kind is ReasonKind.SAVES_BRISQUE), None)
+    if idea is not None and idea.kind is ReasonKind.WINS_POINTS and banked is not None:
+        lead = deal.trick[0] if deal.trick else None
+        if banked.card is not None and (lead is None or lead.points < banked.card.points):
+            idea = banked  # most of the trick's points are the player's own brisque, now safe
+    # A cost supports a good move's idea only when it is a fact ("cannot take this trick"),
+    # not a chance that reads as an objection.
+    costs = [r for r in costs if r.probability is None and r.kind is not ReasonKind.SPENDS_TRUMP]
+    support = costs[0] if gains and costs else None
+    if grade.close or grade.action != grade.best:
+        # Against "exchange, then this card" the move's own idea is no contrast, nor is
+        # keeping the very card the coach leaned towards.
+        best_card = grade.best.card if isinstance(grade.best, Play) else None
+        if (
+            isinstance(grade.best, Swap)
+            or isinstance(grade.action, Swap)
+            or (idea is not None and idea.card is not None and idea.card is best_card)
+            or (idea is not None and idea.kind in _TRICK_POINTS)
+            or (
+                idea is not None
+                and idea.kind is ReasonKind.DECLARES
+                and not _is_chouine(idea)  # a chouine wins the deal: always said
+                and isinstance(grade.best, Play)
+                and grade.best.declaration is idea.combination
+            )
+        ):
+            # Nor what the move risks or takes on this trick: "about as good" has weighed it,
+            # and said after the coach's choice it reads as an objection to that choice; nor
+            # a declaration the coach's choice makes too.
+            idea = None
+        return Plan("close", idea)
+    return Plan("good", idea, support)
 
 
 def runner_up(evaluation: Evaluation, action: Action) -> Estimate | None:
@@ -238,9 +282,13 @@ def _worth_saying(grade: Grade, deal: Deal) -> bool:
     best, mine = grade.best_estimate, grade.estimate
     if _exact(grade.evaluation, deal):
         return _outcome(best.win_chance) != _outcome(mine.win_chance) or _point_loss(grade) >= SMALL_POINTS
-    return Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance) or (
-        _point_loss(grade) >= SMALL_POINTS
-    )
+    return _by_chance(grade) or _point_loss(grade) >= SMALL_POINTS
+
+
+def _by_chance(grade: Grade) -> bool:
+    """Does the grade rest on the chance of winning the deal (its paired loss clears the noise
+    and the good margin), rather than on the points alone?"""
+    return grade.win_loss > GOOD_WIN_MARGIN and grade.win_loss > grade.estimate.win_noise
 
 
 def _point_loss(grade: Grade) -> int:
@@ -373,15 +421,15 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
     },
     (ReasonKind.KEEPS_TRUMP, "lead"): {
         Form.DOES: pgettext(
-            "coach-does", "%(player)s keeps %(card)s, a trump, in hand while the talon lasts."
+            "coach-does", "%(player)s keeps %(card)s, a trump, back for a trick worth taking."
         ),
         Form.WOULD: pgettext(
             "coach-would",
-            "With %(best)s, %(player)s would have kept %(card)s, a trump, in hand while the talon lasted.",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump, back for a trick worth taking.",
         ),
-        Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, in hand while the talon lasts."),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump, back for a trick worth taking."),
         Form.BEST: pgettext(
-            "coach-best", "With %(best)s you would keep %(card)s, a trump, in hand while the talon lasts."
+            "coach-best", "With %(best)s you would keep %(card)s, a trump, back for a trick worth taking."
         ),
     },
     (ReasonKind.KEEPS_TRUMP, "spare"): {
@@ -711,6 +759,18 @@ _POINTS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str, str]]] = {
             "You cannot take this trick: its %(num)s card points would go to %(other)s.",
         ),
     },
+    (ReasonKind.GIVES_POINTS, "thrown"): {
+        Form.DOES: npgettext(
+            "coach-does",
+            "%(player)s throws %(card)s on a trick that goes to %(other)s, with its %(num)s card point.",
+            "%(player)s throws %(card)s on a trick that goes to %(other)s, with its %(num)s card points.",
+        ),
+        Form.YOU: npgettext(
+            "coach-you",
+            "You would throw %(card)s on a trick that goes to %(other)s, with its %(num)s card point.",
+            "You would throw %(card)s on a trick that goes to %(other)s, with its %(num)s card points.",
+        ),
+    },
     (ReasonKind.GIVES_POINTS, "likely"): {
         Form.DOES: npgettext(
             "coach-does",
@@ -807,23 +867,32 @@ _CHANCES: dict[str, tuple[str, str]] = {
         "That would have given %(player)s %(best_chance)s of winning the deal; as played, %(chance)s.",
     ),
 }
-#: The difference in points, said as the score between the two players (never as the
-#: player's own points): "the score against Max would end about 6 points more in your favour"
-#: (%(points)s: "6 points" once every card is known, else "about 6 points").
+#: The difference in points, said as the points gained on the other player (the difference
+#: between the two totals, never the player's own points): "you would gain about 6 points on
+#: Max" (%(points)s: "6 points" once every card is known, else "about 6 points").
 _POINTS_MORE: dict[str, tuple[str, str]] = {
-    "you": pgettext(
-        "coach-you", "With %(best)s the score against %(other)s would end %(points)s more in your favour."
+    "you": pgettext("coach-you", "With %(best)s you would gain %(points)s on %(other)s."),
+    "would": pgettext("coach-would", "With %(best)s, %(player)s would have gained %(points)s on %(other)s."),
+    "you-then": pgettext("coach-then", "In all, you would gain %(points)s on %(other)s."),
+    "would-then": pgettext("coach-then", "In all, %(player)s would have gained %(points)s on %(other)s."),
+}
+#: Once every card is known and the deal's winner no longer depends on what is played: what is
+#: still at stake, the margin (%(points)s), by the outcome and the side.
+_SETTLED: dict[tuple[str, str], tuple[str, str]] = {
+    ("won", "you"): pgettext(
+        "coach-you", "The deal is already yours; %(best)s would only add %(points)s to your margin."
     ),
-    "would": pgettext(
+    ("won", "would"): pgettext(
         "coach-would",
-        "With %(best)s, the score against %(other)s would have ended %(points)s more in %(player)s’s favour.",
+        "The deal was already won for %(player)s; %(best)s would only have added %(points)s to the margin.",
     ),
-    "you-then": pgettext(
-        "coach-then", "In all, the score against %(other)s would end %(points)s more in your favour."
+    ("lost", "you"): pgettext(
+        "coach-you", "The deal is already lost; %(best)s would only narrow the margin by %(points)s."
     ),
-    "would-then": pgettext(
-        "coach-then",
-        "In all, the score against %(other)s would have ended %(points)s more in %(player)s’s favour.",
+    ("lost", "would"): pgettext(
+        "coach-would",
+        "The deal was already lost for %(player)s; %(best)s would only have narrowed the margin by "
+        "%(points)s.",
     ),
 }
 _CLEARLY: dict[str, tuple[str, str]] = {
@@ -895,17 +964,17 @@ _TRADES: dict[tuple[str, str], tuple[str, str, str]] = {
     ),
     ("gives", "does"): npgettext(
         "coach-step",
-        "The coach leaned towards %(best)s, which leaves %(other)s %(num)s card point instead of "
+        "The coach would rather have played %(best)s, which leaves %(other)s %(num)s card point instead of "
         "%(mine)s; the two are about as good.",
-        "The coach leaned towards %(best)s, which leaves %(other)s %(num)s card points instead of "
+        "The coach would rather have played %(best)s, which leaves %(other)s %(num)s card points instead of "
         "%(mine)s; the two are about as good.",
     ),
     ("gives-more", "does"): npgettext(
         "coach-step",
-        "The coach leaned towards %(best)s, though it leaves %(other)s %(num)s card point instead of "
-        "%(mine)s; the two are about as good.",
-        "The coach leaned towards %(best)s, though it leaves %(other)s %(num)s card points instead of "
-        "%(mine)s; the two are about as good.",
+        "The coach would rather have played %(best)s, though it leaves %(other)s %(num)s card point instead "
+        "of %(mine)s; the two are about as good.",
+        "The coach would rather have played %(best)s, though it leaves %(other)s %(num)s card points instead "
+        "of %(mine)s; the two are about as good.",
     ),
     ("gives-more", "you"): npgettext(
         "coach-step",
@@ -934,10 +1003,10 @@ _HINT_TRADES: dict[str, tuple[str, str, str]] = {
     ),
     "trump": npgettext(
         "coach-you",
-        "You could also trump with %(other)s and take the trick and its %(num)s card point: the two are "
-        "about as good.",
-        "You could also trump with %(other)s and take the trick and its %(num)s card points: the two are "
-        "about as good.",
+        "You could also trump with %(other)s and take the trick and its %(num)s card point, but that spends "
+        "a trump you may want later: over the deal the two come out about even.",
+        "You could also trump with %(other)s and take the trick and its %(num)s card points, but that spends "
+        "a trump you may want later: over the deal the two come out about even.",
     ),
     "lets": npgettext(
         "coach-you",
@@ -960,13 +1029,12 @@ _EXCHANGE_CLOSE: dict[tuple[str, str], tuple[str, str]] = {
     ("nothing", "does"): pgettext(
         "coach-step",
         "The exchange brought %(player)s little: %(turn_up)s is a higher trump than the seven, but worth no "
-        "points either and completes nothing. The coach would have kept the seven; the two are about as "
-        "good.",
+        "points either and completes nothing. Exchanging or keeping the seven comes to about the same here.",
     ),
     ("nothing", "you"): pgettext(
         "coach-step",
-        "About as good as the coach's choice, %(best)s at once: the exchange brings you little, since "
-        "%(turn_up)s is a higher trump than the seven but worth no points either and completes nothing.",
+        "Exchanging or not comes to about the same here: %(turn_up)s is a higher trump than the seven, but "
+        "worth no points either and completes nothing.",
     ),
     ("points", "does"): pgettext(
         "coach-step",
@@ -1035,31 +1103,13 @@ AGREED_BY_KIND: dict[ReasonKind, str] = {
 }
 
 
-#: How much a good choice mattered, in points: the other choice (of two) or any other, said
-#: as the score between the two players.
-_WEIGHT_YOU_OTHER = npgettext(
-    "coach-step",
-    "The other choice would leave the score against %(other)s %(num)s point less in your favour.",
-    "The other choice would leave the score against %(other)s %(num)s points less in your favour.",
-)
-_WEIGHT_YOU_ANY = npgettext(
-    "coach-step",
-    "Any other choice would leave the score against %(other)s at least %(num)s point less in your favour.",
-    "Any other choice would leave the score against %(other)s at least %(num)s points less in your favour.",
-)
-_WEIGHT_OTHER = npgettext(
-    "coach-step",
-    "The right choice: the other would have left the score against %(other)s %(num)s point less in "
-    "%(player)s’s favour.",
-    "The right choice: the other would have left the score against %(other)s %(num)s points less in "
-    "%(player)s’s favour.",
-)
-_WEIGHT_ANY = npgettext(
-    "coach-step",
-    "The right choice: any other would have left the score against %(other)s at least %(num)s point "
-    "less in %(player)s’s favour.",
-    "The right choice: any other would have left the score against %(other)s at least %(num)s points "
-    "less in %(player)s’s favour.",
+#: How much a good choice mattered, in points (%(points)s: "6 points" once every card is known,
+#: else "about 6 points"): the other choice (of two) or any other.
+_WEIGHT_YOU_OTHER = pgettext("coach-step", "The other choice would cost you %(points)s.")
+_WEIGHT_YOU_ANY = pgettext("coach-step", "Any other choice would cost you %(points)s or more.")
+_WEIGHT_OTHER = pgettext("coach-step", "The right choice: the other would have cost %(player)s %(points)s.")
+_WEIGHT_ANY = pgettext(
+    "coach-step", "The right choice: any other would have cost %(player)s %(points)s or more."
 )
 #: The warning before a mistake, by what the move gives up (:data:`_AT_STAKE`): the reason
 #: itself follows it (:meth:`Coach.warning_reasons`).
@@ -1076,6 +1126,15 @@ _WARNINGS: dict[str, tuple[str, str]] = {
     "declares": pgettext(
         "coach", "Playing %(action)s here would let a declaration go: the coach would play %(best)s."
     ),
+    "hope": pgettext(
+        "coach",
+        "Playing %(action)s here would give up a declaration you may still make: the coach would play "
+        "%(best)s.",
+    ),
+    "leaves": pgettext(
+        "coach",
+        "Playing %(action)s here would leave the trick to %(other)s: the coach would take it with %(best)s.",
+    ),
     "last": pgettext(
         "coach", "Playing %(action)s here would give up the last trick: the coach would play %(best)s."
     ),
@@ -1089,8 +1148,8 @@ _WARNINGS: dict[str, tuple[str, str]] = {
 }
 _AT_STAKE: dict[ReasonKind, str] = {
     **_IDEA_AT_STAKE,
-    ReasonKind.KEEPS_DECLARATION: "declares",
-    ReasonKind.KEEPS_MARIAGE_CARD: "declares",
+    ReasonKind.KEEPS_DECLARATION: "hope",
+    ReasonKind.KEEPS_MARIAGE_CARD: "hope",
     ReasonKind.TURN_UP_COMBINATION: "declares",
     ReasonKind.FIGHTS_DIX_DE_DER: "last",
 }
@@ -1166,14 +1225,26 @@ _GLOSSES: dict[Combination, tuple[str, str]] = {
 class Coach:
     """The coach's sentences in one language."""
 
-    def __init__(self, sp: Speaker, players: Sequence[str]) -> None:
+    def __init__(self, sp: Speaker, players: Sequence[str], open_hands: bool = False) -> None:
         self.sp = sp
+        #: The page shows both hands (a narrated deal's teaching view): no sentence may state
+        #: what the shown cards make impossible (:meth:`as_shown`). False on a page seen from
+        #: one seat, whose words must not depend on the other hand (rule 18).
+        self.open_hands = open_hands
         self.t = sp
         self.lang = sp.lang
         self.players = tuple(players)
         self.narrator = Narrator(sp, players)
         #: Combinations this coach has glossed already: a page (one coach) explains each once.
         self._glossed: set[Combination] = set()
+
+    def as_shown(self, grade: Grade, deal: Deal) -> Grade:
+        """``grade`` as a page that shows both hands may word it: the same evaluation and
+        verdict (the seat's own, rule 18), without the reasons the shown cards contradict
+        (:func:`contradicted`). Unchanged on a page seen from one seat."""
+        if not self.open_hands:
+            return grade
+        return shown_grade(grade, deal)
 
     # ------------------------------------------------------------------ pieces
     def _combination(
@@ -1246,6 +1317,14 @@ class Coach:
                 variant = "likely"
             elif kind is ReasonKind.GIVES_POINTS and reason.unwinnable:
                 variant = "unwinnable"
+            elif (
+                kind is ReasonKind.GIVES_POINTS
+                and deal.trick
+                and isinstance(reason.action, Play)
+                and reason.action.card.is_brisque
+            ):
+                variant = "thrown"  # the player's own brisque thrown on the trick: said so
+                reason = dataclasses.replace(reason, card=reason.action.card)
             elif kind is ReasonKind.WINS_POINTS and deal.trick_number == TRICKS_PER_DEAL:
                 variant = "last"  # rule 16: the last trick brings the dix de der
             elif kind is ReasonKind.WINS_POINTS and not deal.trick and reason.card is not None:
@@ -1389,16 +1468,29 @@ class Coach:
             "best_chance": self.chance(best.win_chance),
             "chance": self.chance(mine.win_chance),
         }
-        side = ("you" if form is Form.YOU else "would") + ("" if named else "-then")
-        if exact and _outcome(best.win_chance) != _outcome(mine.win_chance):
-            pair = (_outcome(best.win_chance), _outcome(mine.win_chance))
+        person = "you" if form is Form.YOU else "would"
+        side = person + ("" if named else "-then")
+        outcome = _outcome(best.win_chance)
+        n = _point_loss(grade)
+        if exact and outcome != _outcome(mine.win_chance):
+            pair = (outcome, _outcome(mine.win_chance))
             text = t.pgettext(*_OUTCOMES[pair][side])
-        elif not exact and Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
-            text = t.pgettext(*_CHANCES[side])
-        elif not exact and grade.win_loss > GOOD_WIN_MARGIN and grade.win_loss > mine.win_noise:
-            # The grade rests on the chance of winning the deal: the sentence says so.
-            text = t.pgettext(*(_CLEARLY if grade.kind is GradeKind.MISTAKE else _BETTER)[side])
-        elif (n := _point_loss(grade)) >= (1 if exact else SMALL_POINTS):
+        elif exact and n >= 1 and (outcome, person) in _SETTLED:
+            # The winner no longer depends on the move: what is at stake is the margin, a fact.
+            values["points"] = self.points(n)
+            if not named:
+                values["best"] = self.t.pgettext("coach", "the coach's choice")
+            text = t.pgettext(*_SETTLED[(outcome, person)])
+        elif not exact and _by_chance(grade):
+            # The grade rests on the chance of winning the deal: said in its words, from one
+            # range to the other when they differ.
+            if Likelihood.of(best.win_chance) is not Likelihood.of(mine.win_chance):
+                text = t.pgettext(*_CHANCES[side])
+            else:
+                text = t.pgettext(*(_CLEARLY if grade.kind is GradeKind.MISTAKE else _BETTER)[side])
+        elif n >= (1 if exact else SMALL_POINTS):
+            # The grade rests on the points (or on a brisque's worth thrown away): said as a
+            # mean, "about", while any card is unseen.
             values["points"] = self.points(n) if exact else self.about_points(n)
             text = t.pgettext(*_POINTS_MORE[side])
         else:
@@ -1507,7 +1599,8 @@ class Coach:
                 if you
                 else t.pgettext(
                     "coach-step",
-                    "In %(player)s’s place the coach leaned towards %(best)s, but %(move)s is about as good.",
+                    "In %(player)s’s place the coach would have played %(best)s, but %(move)s is about as "
+                    "good.",
                 )
             )
         elif (n := _point_loss(grade)) == 0:
@@ -1521,24 +1614,17 @@ class Coach:
                 )
             )
         else:
-            values["num"] = n
+            values["points"] = self.points(n)
             text = (
-                t.npgettext(
+                t.pgettext(
                     "coach-step",
-                    "A good choice; with the coach's, %(best)s, the score against %(other)s would end "
-                    "%(num)s point more in your favour.",
-                    "A good choice; with the coach's, %(best)s, the score against %(other)s would end "
-                    "%(num)s points more in your favour.",
-                    n,
+                    "A good choice; with the coach's, %(best)s, you would gain %(points)s on %(other)s.",
                 )
                 if you
-                else t.npgettext(
+                else t.pgettext(
                     "coach-step",
-                    "The coach would have played %(best)s: the score against %(other)s would have ended "
-                    "%(num)s point more in %(player)s’s favour.",
-                    "The coach would have played %(best)s: the score against %(other)s would have ended "
-                    "%(num)s points more in %(player)s’s favour.",
-                    n,
+                    "The coach would have played %(best)s: %(player)s would have gained %(points)s on "
+                    "%(other)s.",
                 )
             )
         return capitalize(self.sp.fill(text, **values))
@@ -1710,7 +1796,13 @@ class Coach:
             return Hint(choice, does or outcome, outcome if does else "", (), "", forced=True)
         shown = self.shown(evaluation, deal)
         way = _other_way(evaluation, deal)
-        candidates = [self.action(e.action, deal) for e in shown]
+        # In the hand's order, never the coach's: step 2 must not give step 3's answer away.
+        hand = sorted_hand(deal.hands[deal.to_act], deal.trumps)
+        in_hand = sorted(
+            shown,
+            key=lambda e: (hand.index(e.action.card), 0) if isinstance(e.action, Play) else (len(hand), 1),
+        )
+        candidates = [self.action(e.action, deal) for e in in_hand]
         text = t.pgettext("coach", "The choices worth weighing: %(actions)s.") % {
             "actions": self.sp.join(candidates, "or")
         }
@@ -1864,6 +1956,24 @@ class Coach:
                     n,
                 )
             )
+            higher = [
+                c
+                for c in deal.hands[deal.to_act]
+                if c is not spent and c.suit is deal.trumps and beats(deal.trick[0], c, deal.trumps)
+            ]
+            if deal.trick[0].suit is deal.trumps and len(higher) == 1:
+                # Another trump of the hand takes it too: both are named, and both are kept.
+                text = self.t.npgettext(
+                    "coach-you",
+                    "Taking it with %(card)s (%(num)s card point) or with %(higher)s would spend one of "
+                    "your high trumps; the coach keeps them both.",
+                    "Taking it with %(card)s (%(num)s card points) or with %(higher)s would spend one of "
+                    "your high trumps; the coach keeps them both.",
+                    n,
+                )
+                return capitalize(
+                    self.sp.fill(text, card=self.sp.card(spent), num=n, higher=self.sp.card(higher[0]))
+                )
             return capitalize(self.sp.fill(text, card=self.sp.card(spent), num=n))
         return None
 
@@ -1891,24 +2001,10 @@ class Coach:
             values["num"], values["mine"] = mine, theirs
             text = t.npgettext(*_HINT_TRADES["trump" if ruff else case], mine)
         elif n >= (1 if exact else SMALL_POINTS) and not other.within_noise:
-            text = (
-                t.npgettext(
-                    "coach-you",
-                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
-                    "%(num)s point more in your favour.",
-                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
-                    "%(num)s points more in your favour.",
-                    n,
-                )
-                if exact
-                else t.npgettext(
-                    "coach-you",
-                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
-                    "about %(num)s point more in your favour.",
-                    "Compared with %(other)s, the next best choice, the score against %(opponent)s would end "
-                    "about %(num)s points more in your favour.",
-                    n,
-                )
+            values["points"] = self.points(n) if exact else self.about_points(n)
+            text = t.pgettext(
+                "coach-you",
+                "Compared with %(other)s, the next best choice, you would gain %(points)s on %(opponent)s.",
             )
         elif exact:
             text = t.pgettext("coach-you", "You could just as well play %(other)s.")
@@ -2045,6 +2141,8 @@ class Coach:
         if not isinstance(grade.action, Play):
             return self.t.pgettext("coach-step", "The coach would have done the same.")
         key = AGREED_BY_KIND.get(idea.kind, "") if idea is not None else ""
+        if key == "takes" and not deal.trick:
+            key = "lead"  # a lead is led, not taken
         return self.t.pgettext(*_AGREED[key])
 
     def rightly_taken(self, grade: Grade, deal: Deal, idea: Reason | None) -> str | None:
@@ -2063,17 +2161,46 @@ class Coach:
         ):
             return None
         n = idea.points or 0
-        text = self.t.npgettext(
-            "coach-step",
-            "Rightly, %(player)s takes the trick and its %(num)s card point rather than leave it to "
-            "%(other)s.",
-            "Rightly, %(player)s takes the trick and its %(num)s card points rather than leave them to "
-            "%(other)s.",
-            n,
-        )
+        lead, card = deal.trick[0], grade.action.card if isinstance(grade.action, Play) else None
+        if card is None:
+            return None
+        if lead.points >= card.points:
+            # The points at stake are the lead's: letting the trick go leaves them to the other.
+            text = self.t.npgettext(
+                "coach-step",
+                "Rightly, %(player)s takes the trick and its %(num)s card point rather than leave it to "
+                "%(other)s.",
+                "Rightly, %(player)s takes the trick and its %(num)s card points rather than leave them to "
+                "%(other)s.",
+                n,
+            )
+        elif card.is_brisque and lead.points:
+            # Most of the points are the player's own brisque: taking the trick banks it with
+            # the card led.
+            text = self.t.npgettext(
+                "coach-step",
+                "Rightly, %(player)s takes %(lead)s with %(card)s: %(num)s card point, and that brisque is "
+                "safe.",
+                "Rightly, %(player)s takes %(lead)s with %(card)s: %(num)s card points, and that brisque is "
+                "safe.",
+                n,
+            )
+        elif card.is_brisque:
+            text = self.t.pgettext(
+                "coach-step", "Rightly, %(player)s takes the trick with %(card)s: that brisque is safe."
+            )
+        else:
+            return None
         seat = deal.to_act
         return capitalize(
-            self.sp.fill(text, player=self.narrator.name(seat), other=self.narrator.name(1 - seat), num=n)
+            self.sp.fill(
+                text,
+                player=self.narrator.name(seat),
+                other=self.narrator.name(1 - seat),
+                num=n,
+                card=self.sp.card(card),
+                lead=self.sp.card(lead),
+            )
         )
 
     def weight(self, grade: Grade, deal: Deal, you: bool) -> str | None:
@@ -2099,7 +2226,30 @@ class Coach:
                 if you
                 else t.pgettext("coach-step", "The right choice: any other would have lost the deal.")
             )
-        elif not exact and second.win_loss > GOOD_WIN_MARGIN:
+        elif (
+            not exact
+            and second.win_loss > GOOD_WIN_MARGIN
+            and Likelihood.of(best.win_chance) is not Likelihood.of(other.win_chance)
+        ):
+            # The grade rests on the chance of winning: said in its words, from one range to the other.
+            values["best_chance"], values["chance"] = (
+                self.chance(best.win_chance),
+                self.chance(other.win_chance),
+            )
+            text = (
+                t.pgettext(
+                    "coach-step",
+                    "Any other choice would leave you %(chance)s of winning the deal instead of "
+                    "%(best_chance)s.",
+                )
+                if you
+                else t.pgettext(
+                    "coach-step",
+                    "The right choice: any other would have left %(player)s %(chance)s of winning the deal "
+                    "instead of %(best_chance)s.",
+                )
+            )
+        elif not exact and second.win_loss > GOOD_WIN_MARGIN and _point_loss(second) < SMALL_POINTS:
             text = (
                 t.pgettext("coach-step", "Any other choice would make the deal clearly harder to win.")
                 if you
@@ -2109,12 +2259,13 @@ class Coach:
                 )
             )
         else:
-            n = values["num"] = max(1, _point_loss(second))
+            n = max(1, _point_loss(second))
+            values["points"] = self.points(n) if exact else self.about_points(n)
             two = len(grade.evaluation.estimates) == 2
             if you:
-                text = t.npgettext(*(_WEIGHT_YOU_OTHER if two else _WEIGHT_YOU_ANY), n)
+                text = t.pgettext(*(_WEIGHT_YOU_OTHER if two else _WEIGHT_YOU_ANY))
             else:
-                text = t.npgettext(*(_WEIGHT_OTHER if two else _WEIGHT_ANY), n)
+                text = t.pgettext(*(_WEIGHT_OTHER if two else _WEIGHT_ANY))
         return capitalize(self.sp.fill(text, **values))
 
     def worse(self, grade: Grade, deal: Deal, you: bool, room: int) -> list[tuple[str, Reason | None]]:
@@ -2149,7 +2300,9 @@ class Coach:
             return [(capitalize(self.sp.fill(text, **values)), idea)]
         if planned.idea is not None and not planned.extra:  # points thrown for nothing: that is the idea
             form = Form.BEST if you else Form.WOULD
-            out.append((self.idea(planned.idea, deal, form, grade.best), planned.idea))
+            # The coach's choice has just been named (the preference, the verdict): said again
+            # as "the coach's choice", not by its card a second time in a row.
+            out.append((self.idea(planned.idea, deal, form, grade.best, named=False), planned.idea))
         mine = Form.YOU if you else Form.DOES
         same_card = (
             isinstance(grade.action, Play)
@@ -2191,11 +2344,21 @@ class Coach:
                 at_stake = _AT_STAKE.get(planned.idea.kind, "")
                 if at_stake == "last" and planned.idea.probability is not None:
                     at_stake = "last-likely"  # a chance, not yet a fact
+                if at_stake == "hope" and planned.idea.held:
+                    at_stake = "declares"  # the combination is in hand: a declaration, not a hope
+                if (
+                    at_stake == "takes"
+                    and deal.trick
+                    and not beats(deal.trick[0], grade.action.card, deal.trumps)
+                    and beats(deal.trick[0], grade.best.card, deal.trumps)
+                ):
+                    at_stake = "leaves"  # following: the move lets the trick go that the coach takes
             return capitalize(
                 self.sp.fill(
                     self.t.pgettext(*_WARNINGS[at_stake]),
                     action=self.action(grade.action, deal),
                     best=self.action(grade.best, deal),
+                    other=self.narrator.name(1 - deal.to_act),
                 )
             )
         question = self.t.pgettext("coach", "For the coach, %(action)s is a mistake here.") % {
@@ -2221,6 +2384,44 @@ class Coach:
             )
             return (self.idea(planned.idea, deal, Form.BEST, grade.best, named=not same),)
         return (self.difference(grade, deal, Form.YOU),)
+
+
+def contradicted(reason: Reason, deal: Deal) -> bool:
+    """Is ``reason``, honest from the seat of ``deal.to_act``, made false by the other hand
+    shown face up? A combination still to make (given up, kept within reach, a king or queen
+    kept for it) that needs a card the other player holds was never possible; a higher trump
+    the other may hold, or a lead the other will probably take, is false when no card of that
+    hand beats it."""
+    other = deal.hands[1 - deal.to_act]
+    kind = reason.kind
+    if kind in _TO_MAKE and reason.combination is not None and reason.suit is not None:
+        needed = {Card(rank, reason.suit) for rank in reason.combination.ranks}
+        return any(c in needed for c in other)
+    if kind is ReasonKind.HIGHER_TRUMP_RISK and reason.card is not None:
+        led = reason.card
+        return not any(c.suit is led.suit and c.rank > led.rank for c in other)
+    if kind is ReasonKind.GIVES_POINTS and reason.least and reason.card is not None:
+        return not any(beats(reason.card, c, deal.trumps) for c in other)
+    return False
+
+
+#: Reasons about a suit combination still to be made.
+_TO_MAKE = frozenset(
+    {ReasonKind.BREAKS_DECLARATION, ReasonKind.KEEPS_DECLARATION, ReasonKind.KEEPS_MARIAGE_CARD}
+)
+
+
+def shown_grade(grade: Grade, deal: Deal) -> Grade:
+    """``grade`` with every estimate's reasons that the other hand, shown, contradicts left
+    out (:func:`contradicted`), judged again: the verdict and the figures stay the seat's."""
+    evaluation = grade.evaluation
+    estimates = tuple(
+        dataclasses.replace(e, reasons=tuple(r for r in e.reasons if not contradicted(r, deal)))
+        for e in evaluation.estimates
+    )
+    if estimates == evaluation.estimates:
+        return grade
+    return judge(dataclasses.replace(evaluation, estimates=estimates), grade.action)
 
 
 def _twins(grade: Grade) -> bool:
@@ -2376,8 +2577,10 @@ __all__ = [
     "Hint",
     "Plan",
     "chouine_on_table",
+    "contradicted",
     "explained",
     "plan",
     "runner_up",
     "said",
+    "shown_grade",
 ]

@@ -23,6 +23,7 @@ from flask import Response, abort
 from tutorial.ai import GradeKind
 from tutorial.engine import Action, Deal, Phase, Play, parse_action
 from tutorial.narration.choices import ChoiceNote, along_summary, answer_note
+from tutorial.narration.coach import Coach
 from tutorial.narration.demos import Demo
 from tutorial.narration.language import Speaker
 from tutorial.narration.narrate import Sentence
@@ -110,7 +111,8 @@ def along_page(
     numbers = decisions(demo, seat)
     step_urls = Addresses(urls.step, urls.step, lambda n, _answer: urls.step(n), urls.list)
     pages = Narrated(demo, sp, step_urls, title, back)
-    coach = pages.coach
+    # Seen from one seat (rule 18): the coach's words must not depend on the other hand.
+    coach = Coach(sp, demo.record.players)
     feedback: ChoiceNote | None = None
     matched = False
     played: tuple[Sentence, ...] = ()

@@ -182,7 +182,9 @@ class Narrated:
 
     @cached_property
     def coach(self) -> Coach:
-        return Coach(self.sp, self.demo.record.players)
+        """The coach of the teaching view: both hands are shown, so its words are chosen
+        knowing them (the evaluation stays the seat's own)."""
+        return Coach(self.sp, self.demo.record.players, open_hands=True)
 
     def view(self, number: int) -> StepView:
         """Step ``number``'s table and narration, marked (and unspoiled before a question)."""

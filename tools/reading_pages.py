@@ -2,7 +2,8 @@
 
 A person grades what the site says, page by page, so each page becomes one text file: its URL,
 then its main content in reading order, a card picture read as its name in brackets, links and
-buttons as ``[link: words]``. The set follows what a learner reads: every step of the first
+buttons as ``[link: words]`` (a link drawn as a symbol, such as a paragraph's "#", by its
+accessible name), italics as ``*words*``. The set follows what a learner reads: every step of the first
 deal with its questions (each question page and two of its answers), every third step of the
 full deal, the chouine demo's last step, one practice deal played through (the hint's three
 steps at every third position, the "are you sure?" page when the coach warns, the review) and
@@ -90,6 +91,18 @@ _REPLAY = re.compile(r'href="(/[a-z]{2}/replay/[^"#?/]+)/\d+"')
 _YES = re.compile(r'href="(/[a-z]{2}/play/[^"#]+/m/[^"#]+\?sure=[^"#]+)(?:#[^"]*)?"')
 
 
+#: Marks around a link, a button and italics (shown, as a reader of the page sees them).
+_OPEN = {"a": "[link: ", "button": "[button: ", "em": "*", "i": "*"}
+_CLOSE = {"a": "]", "button": "]", "em": "*", "i": "*"}
+
+
+def _symbol_label(el: lxml_html.HtmlElement) -> str | None:
+    """A link drawn as a symbol (a paragraph's "#") read by its accessible name, as a screen
+    reader says it."""
+    label = el.get("aria-label")
+    return label if label and el.text_content().strip() in ("#", "") else None
+
+
 def page_text(body: str) -> str:  # noqa: C901 (one walk, its cases side by side)
     """The page's main content as text: one line a block, cards by name, links in brackets."""
     root = lxml_html.fromstring(body)
@@ -119,13 +132,15 @@ def page_text(body: str) -> str:  # noqa: C901 (one walk, its cases side by side
         if (block or container) and out is pending:
             flush()
         words: list[str] = [] if block else out
-        if tag in ("a", "button"):
-            words.append(" [link: " if tag == "a" else " [button: ")
-        words.append(el.text or "")
-        for child in el:
-            walk(child, words)
-        if tag in ("a", "button"):
-            words.append("] ")
+        words.append(_OPEN.get(tag, ""))  # no space of its own: the page's own spacing is read
+        label = _symbol_label(el) if tag == "a" else None
+        if label:
+            words.append(label)
+        else:
+            words.append(el.text or "")
+            for child in el:
+                walk(child, words)
+        words.append(_CLOSE.get(tag, ""))
         if tag in ("td", "th"):
             words.append(" | ")  # a table's cells, apart as a screen reader says them
         if block:

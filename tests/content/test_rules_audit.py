@@ -211,11 +211,12 @@ def test_spanish_says_rival_not_contrario() -> None:
 
 
 def test_redraw_is_about_rank_not_value() -> None:
-    """Valeur and valor are card points; the draw for dealer compares ranks."""
+    """Valeur and valor are card points; the draw for dealer compares ranks (French
+    « hauteur »; Spanish says two cards are «iguales», as at a Spanish table, not «rango»)."""
     fr, es = content("fr"), content("es")
     for context in ("deal.redraw", "ui.ex.redraw"):
         assert "valeur" not in fr[context] and "hauteur" in fr[context]
-        assert "valor" not in es[context] and "rango" in es[context]
+        assert "valor" not in es[context] and "rango" not in es[context] and "iguales" in es[context]
 
 
 def test_faq_and_glossary_keep_their_conditions() -> None:
@@ -374,9 +375,11 @@ def test_the_deal_pages_first_trick_continues_the_deal_shown_above_it() -> None:
 
 
 def test_spanish_explains_au_sept_where_it_is_taught() -> None:
+    """The seven page gives the call word for word and what it means; the summary, what it
+    means (the word-for-word «¡al siete!» alone explains nothing)."""
     es = content("es")
-    for uid in ("seven.au-sept", "summary.seven"):
-        assert "«¡al siete!»" in es[uid], uid
+    assert "«¡al siete!»" in es["seven.au-sept"] and "«¿cambias el siete?»" in es["seven.au-sept"]
+    assert "«¿cambias el siete?»" in es["summary.seven"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

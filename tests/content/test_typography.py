@@ -139,10 +139,13 @@ def test_the_tool_is_idempotent_and_sets_each_mark() -> None:
 #: Names that take a capital anywhere (the players, the sources' authors) and the practice
 #: table's players in every language (its ``player name`` messages).
 def _player_names() -> list[str]:
+    """The players' names of the tables (messages) and of the rules examples (content)."""
     names = []
     for lang in ("fr", "es", "en"):
         with (TRANSLATIONS_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
             names += [m.string for m in read_po(f) if m.context == "player name"]
+        with (TRANSLATIONS_DIR / lang / "LC_MESSAGES" / "content.po").open("rb") as f:
+            names += [m.string for m in read_po(f) if m.context and m.context.startswith("ui.name.")]
     return names
 
 

@@ -225,12 +225,26 @@ def test_summary_page(client: FlaskClient, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_quinte_switch_sits_below_the_section(client: FlaskClient, lang: str) -> None:
+def test_the_quinte_line_sits_below_the_sections_it_changes_and_only_there(
+    client: FlaskClient, lang: str
+) -> None:
+    """A page whose text, tables or examples change with the quinte's value says, below the
+    section, the value it uses; a page it does not change does not speak of it (nor does the
+    table of contents), so that nobody meets the setting before the quinte is explained."""
+    offered = []
     for slug in SLUGS:
         _status, doc = _get(client, f"/{lang}/rules/{slug}")
-        rules = doc.find_class("rules--section")[0]
-        children = [el.get("class", el.tag) for el in rules]
-        assert children.index("rules-setting") > children.index("rules-article"), slug
+        _status, other = _get(client, f"/{lang}/rules/{slug}?quinte={QUINTE_VALUES[1]}")
+        changes = doc.find(".//article").text_content() != other.find(".//article").text_content()
+        children = [el.get("class", el.tag) for el in doc.find_class("rules--section")[0]]
+        if changes:
+            offered.append(slug)
+            assert children.index("rules-setting") > children.index("rules-article"), slug
+        else:
+            assert "rules-setting" not in children, slug
+    assert {"summary", "declarations", "strategy"} <= set(offered), offered
+    _status, doc = _get(client, f"/{lang}/rules")
+    assert not doc.find_class("rules-setting")
 
 
 @pytest.mark.parametrize("lang", ("es", "en"))

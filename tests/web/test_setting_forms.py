@@ -89,8 +89,11 @@ def test_the_rules_pages_offer_the_deal_settings_as_links(client: FlaskClient) -
         r'<nav class="rules-setting" aria-labelledby="rules-(\w+)-label">(.*?)</nav>', html, re.S
     )
     assert [key for key, _ in navs] == [f.key for f in setting_fields("deal")]  # not the match's
-    current = re.findall(r'<a href="([^"]+)" aria-current="true">([^<]+)</a>', navs[0][1])
-    assert len(current) == 1 and current[0][0].endswith("quinte=100") and "100" in current[0][1]
+    # The value shown is said in a whole sentence, not as a link; each other value is a link.
+    said = re.findall(r'<p id="rules-quinte-label">([^<]+)</p>', navs[0][1])
+    assert len(said) == 1 and "100" in said[0] and "50" not in said[0]
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', navs[0][1])
+    assert [(href.endswith("quinte=50"), "50" in text) for href, text in links] == [(True, True)]
     for _key, nav in navs:  # a link that changes one setting keeps the others asked for
         assert all("quinte=" in href for href in re.findall(r'href="([^"]+)"', nav))
 

@@ -159,6 +159,7 @@ class ExampleView:
     lines: list[tuple[str, tuple[tuple[str, bool], ...]]]  # (sentence, ((code, dimmed), ...))
     deck: tuple[str, ...] = ()
     sheet: Sheet | None = None
+    both_hands: bool = False  # it shows both players' hands: a teaching view, and says so (rule 18)
 
 
 @dataclass
@@ -189,9 +190,20 @@ class Page:
     parts: list[Part]
 
 
+def _named(lang: str, outcome: Outcome) -> tuple[str, str] | None:
+    """The names of an example's players (leader, follower) in ``lang``: the source's English
+    names ("names Alice Bob") are each a message of their own (``ui.name.alice``), so that a
+    French or a Spanish reader meets names of their own language, the same on every page."""
+    if not outcome.names:
+        return None
+    leader, follower = (str(ui(lang, f"ui.name.{name.lower()}")) for name in outcome.names)
+    return (leader, follower)
+
+
 def _names(lang: str, outcome: Outcome) -> tuple[str, str]:
-    if outcome.names:
-        return outcome.names
+    named = _named(lang, outcome)
+    if named:
+        return named
     return (ui(lang, "ui.role.leader"), ui(lang, "ui.role.follower"))
 
 
@@ -203,7 +215,7 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
     won: list[tuple[str, tuple[str, ...]]] = []
     declared: list[tuple[str, str]] = []
     turn_up = None
-    named = outcome.names
+    named = _named(lang, outcome)
     snap = outcome.snapshot
     if snap is not None:
         header.append(ui(lang, "ui.pos.trick", trick=snap.trick))
@@ -254,18 +266,22 @@ def render_example(lang: str, ex: Example, settings: Settings) -> ExampleView:
         lines,
         deck=tuple(c.code for c in outcome.deck),
         sheet=sheet,
+        both_hands=len(hands) > 1
+        or len({ln.key for ln in outcome.lines if ln.key.startswith("ui.ex.hand.")}) > 1,
     )
 
 
 def _caption_lines(lang: str, outcome: Outcome) -> list[tuple[str, tuple[tuple[str, bool], ...]]]:
     """The example's caption lines in ``lang``, each with its cards (code, dimmed)."""
-    named = outcome.names
+    named = _named(lang, outcome)
     lines = []
     for line in _without_repeated_plays(outcome.lines):
         key = line.key
         values = dict(line.values)
         if named:
             key = _named_key(key, values, named)
+        if key.startswith("ui.ex.match."):  # a match's two players, the first to deal first
+            values["first_name"], values["second_name"] = (ui(lang, f"ui.name.{n}") for n in ("alice", "bob"))
         if key.startswith("ui.ex.no-declare."):
             comb = key.rsplit(".", 1)[1]
             key = key.rsplit(".", 1)[0]

@@ -26,17 +26,40 @@ from tutorial.engine import Scope, SettingError, SettingField, Settings, setting
 class SettingWords:
     """What a setting is called: ``legend`` (a fieldset's legend, the rules link list's
     label), ``option`` (one allowed value's name) and ``problem`` (the sentence of a 400 page
-    when a request gives it a value it does not allow)."""
+    when a request gives it a value it does not allow); for a setting of the rules pages (a
+    deal's), ``shown`` (the whole sentence saying the value the pages use, and what it changes)
+    and ``switch`` (the words of the link that shows them with another value)."""
 
     legend: Callable[[], str]
     option: Callable[[int], str]
     problem: Callable[[], str]
+    shown: Callable[[int], str] | None = None
+    switch: Callable[[int], str] | None = None
 
 
 def _quinte_option(points: int) -> str:
     if points == 50:
         return str(gettext("%(points)s points (Proust's text)", points=points))
     return str(gettext("%(points)s points (as on Pagat)", points=points))
+
+
+def _quinte_shown(points: int) -> str:
+    if points == 50:
+        return str(
+            gettext(
+                "On these pages the quinte is worth %(points)s points, as in Jacques Proust's rules.",
+                points=points,
+            )
+        )
+    return str(
+        gettext("On these pages the quinte is worth %(points)s points, as on pagat.com.", points=points)
+    )
+
+
+def _quinte_switch(points: int) -> str:
+    if points == 50:
+        return str(gettext("Switch the quinte to %(points)s points (Jacques Proust's rules)", points=points))
+    return str(gettext("Switch the quinte to %(points)s points (pagat.com)", points=points))
 
 
 #: Each setting's words, by its key (``tests/web/test_setting_forms.py``: one per field of the
@@ -46,6 +69,8 @@ WORDS: dict[str, SettingWords] = {
         legend=lambda: str(gettext("The quinte is worth")),
         option=_quinte_option,
         problem=lambda: str(gettext("The quinte is worth 50 or 100 points.")),
+        shown=_quinte_shown,
+        switch=_quinte_switch,
     ),
     "target": SettingWords(
         legend=lambda: str(gettext("The match")),
@@ -58,21 +83,24 @@ WORDS: dict[str, SettingWords] = {
 @dataclass(frozen=True, slots=True)
 class SettingOption:
     """One allowed value: its name, whether it is the one chosen, and (for a list of links)
-    the URL that chooses it."""
+    the URL that chooses it and the link's words."""
 
     value: int
     text: str
     chosen: bool
     url: str = ""
+    switch: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class SettingChoice:
-    """One setting as a form offers it: its key (the input's name), legend and values."""
+    """One setting as a form offers it: its key (the input's name), legend and values; for the
+    rules pages, the sentence that says the value chosen."""
 
     key: str
     legend: str
     options: tuple[SettingOption, ...]
+    shown: str = ""
 
 
 def setting_choices(
@@ -90,10 +118,17 @@ def setting_choices(
         words = WORDS[field.key]
         current = _chosen(field, given.get(field.key))
         options = tuple(
-            SettingOption(value, words.option(value), value == current, url(field.key, value) if url else "")
+            SettingOption(
+                value,
+                words.option(value),
+                value == current,
+                url(field.key, value) if url else "",
+                words.switch(value) if words.switch and url else "",
+            )
             for value in field.values
         )
-        choices.append(SettingChoice(field.key, words.legend(), options))
+        shown = words.shown(current) if words.shown and url else ""
+        choices.append(SettingChoice(field.key, words.legend(), options, shown))
     return tuple(choices)
 
 

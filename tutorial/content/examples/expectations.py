@@ -10,7 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tutorial.engine import LAST_DRAW_TRICK, Card, CardOption, Deal, Phase, Play, Reason, Swap
+from tutorial.engine import (
+    LAST_DRAW_TRICK,
+    LAST_TRICK_BONUS,
+    TRICKS_PER_DEAL,
+    Card,
+    CardOption,
+    Deal,
+    Phase,
+    Play,
+    Reason,
+    Swap,
+)
 from tutorial.engine.events import AuSeptAsked, CardDrawn, CardPlayed, DeclarationShown, Event, TrickWon
 from tutorial.engine.rules import SUIT_COMBINATION_RANKS
 
@@ -204,7 +215,20 @@ def points(checker: Checker, _deal: Deal, ex: Expectation) -> list[Line]:
     if won.points != _number(_args(ex, 1)[0], ex.at):
         raise ExampleError(f"{ex.at}: the engine counts {won.points} in that trick")
     checker.rules.add(1)
+    if won.trick == TRICKS_PER_DEAL:  # the last trick: its points and the dix de der said apart
+        checker.rules.add(16)
+        return [Line("ui.ex.trick-points.last", {"points": won.points, "bonus": LAST_TRICK_BONUS})]
     return [Line("ui.ex.trick-points", {"points": won.points})]
+
+
+def trick(_checker: Checker, deal: Deal, ex: Expectation) -> list[Line]:
+    """``=> trick N``: an example that runs on into another trick names it, as the picture's
+    heading names the first."""
+    want = _number(_args(ex, 1)[0], ex.at)
+    if deal.trick_number != want or deal.phase is not Phase.LEAD:
+        raise ExampleError(f"{ex.at}: the engine is at trick {deal.trick_number} ({deal.phase})")
+    key = "ui.ex.trick-begins.last" if want == TRICKS_PER_DEAL else "ui.ex.trick-begins"
+    return [Line(key, {"trick": want})]
 
 
 def draw(checker: Checker, _deal: Deal, ex: Expectation) -> list[Line]:
@@ -360,6 +384,7 @@ HANDLERS: dict[str, Handler] = {
     "declare": declare,
     "winner": winner,
     "points": points,
+    "trick": trick,
     "draw": draw,
     "leads": leads,
     "shown": shown,

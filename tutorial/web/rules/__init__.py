@@ -3,19 +3,22 @@
 The section slug is language-neutral (``/fr/rules/strict`` and ``/es/rules/strict`` are the
 same section), so switching language lands on the same page; paragraph anchors are the rule
 ids. The deal's settings in the query (``?quinte=100``, or ``50``) show the rules with that
-value, and every link of the page keeps it; the page offers each as links
-(:mod:`tutorial.web.setting_forms`); any other value is a 400 page, in the page's language,
-saying what is allowed.
+value, and every link of the page keeps it; a page whose text or examples change with a
+setting says, at its foot, the value it uses and offers the others as links
+(:mod:`tutorial.web.setting_forms`; a page the setting does not change does not mention it);
+any other value is a 400 page, in the page's language, saying what is allowed.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, request, url_for
 
 from tutorial.catalogs import LANGUAGES
 from tutorial.content import (
+    ExampleView,
     deck_deal,
     first_statement,
     render_section,
@@ -99,12 +102,36 @@ def _bad_setting(exc: BadSetting) -> Response:
     )
 
 
-def _common(lang: str, settings: Settings) -> dict[str, Any]:
+@cache
+def _changes_with(lang: str, slug: str) -> frozenset[str]:
+    """The deal's settings whose value changes section ``slug`` in ``lang`` (its text, tables
+    or examples): the ones its page offers to change."""
+    keys = set()
+    for field in setting_fields("deal"):
+        pages = set()
+        for value in field.values:
+            page = render_section(lang, slug, Settings.from_json({field.key: value}), link=str)
+            pages.add(
+                repr([(p.html, p.example and _said(p.example), p.figure) for p in page.parts]) if page else ""
+            )
+        if len(pages) > 1:
+            keys.add(field.key)
+    return frozenset(keys)
+
+
+def _said(view: ExampleView) -> tuple[Any, ...]:
+    """What an example shows a reader (not the engine's run behind it)."""
+    return (view.header, view.hands, view.won, view.declared, view.turn_up, view.lines, view.sheet)
+
+
+def _common(lang: str, settings: Settings, slug: str | None = None) -> dict[str, Any]:
+    """What every rules page draws; ``slug``: a section's page, which offers the settings that
+    change it (the table of contents offers none)."""
+    offered = _changes_with(lang, slug) if slug else frozenset()
+    choices = setting_choices({k: str(v) for k, v in settings.to_json("deal").items()}, "deal", _switch_url)
     return {
         "t": lambda key, **v: ui(lang, key, **v),
-        "setting_choices": setting_choices(
-            {k: str(v) for k, v in settings.to_json("deal").items()}, "deal", _switch_url
-        ),
+        "setting_choices": [c for c in choices if c.key in offered],
         "toc": [(s.slug, section_title(lang, s, settings), section_url(lang, s.slug)) for s in sections()],
         "rules_index_url": url_for("rules.index", lang=lang, **_query()),
     }
@@ -135,7 +162,7 @@ def section_page(sp: Speaker, slug: str) -> Response:
         prev=(section_url(lang, prev_s.slug), section_title(lang, prev_s, settings)) if prev_s else None,
         next=(section_url(lang, next_s.slug), section_title(lang, next_s, settings)) if next_s else None,
         figures=_figures(lang, settings),
-        **_common(lang, settings),
+        **_common(lang, settings, slug),
     )
 
 

@@ -89,3 +89,6 @@ fcp_ms
 tbt_ms
 lcp_element
 requests_before_lcp
+
+# An autouse fixture (tests/conftest.py): pytest runs it, nothing names it.
+_evaluations_once

@@ -3,7 +3,10 @@ language with both quinte settings; the example language reports mismatches prec
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from flask.testing import FlaskClient
 
 from tutorial.catalogs import LANGUAGES
 from tutorial.content import render_example
@@ -110,3 +113,16 @@ def test_unreachable_position_is_refused() -> None:
     with pytest.raises(ExampleError, match="no deal reaches this position"):
         run([*block, "=> declare AS quinte"], where="test")
     run([*block[:3], "follower KC JS 8S 7S 9H", "=> declare AS quinte"], where="test")
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_a_french_or_spanish_example_names_its_players_as_the_page_does(
+    lang: str, client: FlaskClient
+) -> None:
+    # The source's Alice and Bob are each a message (ui.name.*): the engine's result line too
+    # ("Bernard gagne le coup", not "Bob gagne le coup").
+    for section in sections():
+        response = client.get(f"/{lang}/rules/{section.slug}")
+        assert response.status_code == 200
+        text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+        assert not re.findall(r"[^ ]* ?\b(?:Alice|Bob)\b ?[^ ]*", text), (lang, section.slug)

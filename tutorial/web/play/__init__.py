@@ -333,13 +333,12 @@ def _count(kind: GradeKind, n: int) -> str:
 
 
 def _view(coach: Coach, graded: Grade, before: Deal) -> tuple[str, ...]:
-    """The coach's view of one of the learner's decisions in the review's table, after the
-    deal and so in the past, as the replay of the same decision says it (the player named):
-    the idea behind the coach's card ("With the jack of hearts, Camille would have kept the
-    queen of diamonds…"), or the points thrown on a trick lost anyway, naming that card once;
-    else the coach's preference alone. What the choice cost is its chart row's (the same
-    decision, on the same page), so it is not said twice. Nothing for a good or forced
-    choice."""
+    """The coach's view of one of the learner's decisions in the review's table, said to "you"
+    (the practice review is told from the learner's seat): the idea behind the coach's card
+    ("With the jack of hearts you would keep the queen of diamonds…"), or the points thrown on
+    a trick lost anyway, naming that card once; else the coach's preference alone. What the
+    choice cost is its chart row's (the same decision, on the same page), so it is not said
+    twice. Nothing for a good or forced choice."""
     if graded.kind in (GradeKind.GOOD, GradeKind.FORCED):
         return ()
     best, action = graded.best, graded.action
@@ -348,11 +347,11 @@ def _view(coach: Coach, graded: Grade, before: Deal) -> tuple[str, ...]:
         return (better,)
     planned = plan(graded, before)
     if planned.extra:
-        return (coach.thrown(before, planned.extra, Form.WOULD, best),)
+        return (coach.thrown(before, planned.extra, Form.YOU, best),)
     if planned.idea is None:
         return (better,)
-    idea = coach.idea(planned.idea, before, Form.WOULD, best)
-    # An idea said without the coach's card ("Camille would have captured the ace…") follows
+    idea = coach.idea(planned.idea, before, Form.BEST, best)
+    # An idea said without the coach's card ("You would capture the ace…") follows
     # the coach's preference, which names it.
     return (idea,) if coach.sp.card(best.card) in idea else (better, idea)
 

@@ -6,6 +6,7 @@ this position."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -511,3 +512,36 @@ def test_the_hint_answers_whether_to_take_a_trump_lead_with_a_higher_trump() -> 
         "Taking it with the ten of clubs would bring in 13 card points, but spend that trump; the coach "
         "keeps it.",
     ), hint
+
+
+def test_a_ruff_about_as_good_as_letting_the_trick_go_says_what_each_gives_up() -> None:
+    """Trumping the ten of diamonds against letting it go, about even over the deal: the note
+    says the trick's points one takes and the trump the other keeps, never "about as good"
+    alone after a 10-point trick."""
+    deal, evaluation = _trick_ten(noise=0.3)
+    ruff = judge(evaluation, Play(Card.parse("8C")))
+    assert ruff.close
+    said = {lang: choice_note(coach(lang), deal, ruff).sentences[0].text for lang in ("en", "fr", "es")}
+    assert said["en"] == (
+        "Bob trumps to take the trick and its 10 card points, where the coach would have let it go with "
+        "the eight of spades and kept the trump: over the deal the two come out about even."
+    ), said
+    assert "coupe" in said["fr"] and "atout" in said["fr"], said
+    assert "falla" in said["es"] and "triunfo" in said["es"], said
+    answer = answer_note(coach(), deal, ruff).sentences[0].text
+    assert "you trump to take the trick" in answer and "keep the trump" in answer, answer
+    # The coach's choice the ruff, the move the discard: the same two facts, the other way round.
+    eight_s, eight_c = evaluation.estimates[0], evaluation.estimates[1]
+    swapped = evaluation_of(
+        1,
+        24,
+        dataclasses.replace(eight_c, win_loss=0.0, point_loss=0.0),
+        dataclasses.replace(eight_s, win_loss=0.02, point_loss=4.0, win_noise=0.3, point_noise=30.0),
+    )
+    discard = judge(swapped, eight_s.action)
+    assert discard.close
+    text = choice_note(coach(), deal, discard).sentences[0].text
+    assert text == (
+        "The coach would have trumped with the eight of clubs to take the trick and its 10 card points; "
+        "letting it go keeps that trump, and over the deal the two come out about even."
+    ), text

@@ -293,6 +293,11 @@ def test_a_single_card_allowed_is_said_at_once_with_no_levels(web: FlaskClient) 
         box = box[: box.index("</div>")]
         assert "play-hint__steps" not in box and 'id="play-hint-more"' not in box, box
         assert re.search(r"single card|left in your hand", box), box
+        # One page says it: the hint's other levels lead to it (no three identical pages).
+        for level in (2, 3):
+            again = web.get(f"{url}?hint={level}")
+            assert again.status_code == 303, level
+            assert again.headers["Location"].endswith(f"{urlsplit(url).path}?hint=1"), again.headers
         return
     raise AssertionError("no position with a single card allowed")
 

@@ -962,6 +962,36 @@ _TRADES: dict[tuple[str, str], tuple[str, str, str]] = {
         "About as good as the coach's choice, %(best)s, which would take the trick and its %(num)s card "
         "points.",
     ),
+    # A ruff against a card that lets the trick go (or the other way round): what each gives
+    # up, the trick's points or the trump.
+    ("takes-trump", "does"): npgettext(
+        "coach-step",
+        "%(player)s trumps to take the trick and its %(num)s card point, where the coach would have let "
+        "it go with %(best)s and kept the trump: over the deal the two come out about even.",
+        "%(player)s trumps to take the trick and its %(num)s card points, where the coach would have let "
+        "it go with %(best)s and kept the trump: over the deal the two come out about even.",
+    ),
+    ("takes-trump", "you"): npgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s: you trump to take the trick and its %(num)s card "
+        "point, where the coach would let it go and keep the trump.",
+        "About as good as the coach's choice, %(best)s: you trump to take the trick and its %(num)s card "
+        "points, where the coach would let it go and keep the trump.",
+    ),
+    ("lets-trump", "does"): npgettext(
+        "coach-step",
+        "The coach would have trumped with %(best)s to take the trick and its %(num)s card point; letting "
+        "it go keeps that trump, and over the deal the two come out about even.",
+        "The coach would have trumped with %(best)s to take the trick and its %(num)s card points; letting "
+        "it go keeps that trump, and over the deal the two come out about even.",
+    ),
+    ("lets-trump", "you"): npgettext(
+        "coach-step",
+        "About as good as the coach's choice, %(best)s, which would trump to take the trick and its "
+        "%(num)s card point; you keep the trump instead.",
+        "About as good as the coach's choice, %(best)s, which would trump to take the trick and its "
+        "%(num)s card points; you keep the trump instead.",
+    ),
     ("gives", "does"): npgettext(
         "coach-step",
         "The coach would rather have played %(best)s, which leaves %(other)s %(num)s card point instead of "
@@ -1592,6 +1622,9 @@ class Coach:
             values["num"], values["mine"] = num, mine
             if case == "gives" and theirs > mine:
                 case = "gives-more"  # the coach's choice leaves more: said as a concession
+            ruff = _ruffs(deal, grade.action if case == "takes" else grade.best)
+            if case in ("takes", "lets") and ruff:
+                case += "-trump"  # the trick's points against a trump kept: what each gives up
             text = t.npgettext(*_TRADES[(case, "you" if you else "does")], num)
         elif not _exact(grade.evaluation, deal):
             text = (
@@ -2480,6 +2513,16 @@ def _trade(deal: Deal, move: Action, other: Action) -> tuple[str, int, int] | No
     if not takes and not they_take and abs(mine - theirs) >= SMALL_POINTS and mine and theirs:
         return ("gives", mine, theirs)  # a point or two of difference is worth no sentence
     return None
+
+
+def _ruffs(deal: Deal, action: Action) -> bool:
+    """``action`` trumps a card of another suit led (rule 6): it spends a trump on the trick."""
+    return (
+        bool(deal.trick)
+        and isinstance(action, Play)
+        and deal.trick[0].suit is not deal.trumps
+        and action.card.suit is deal.trumps
+    )
 
 
 def _other_way(evaluation: Evaluation, deal: Deal) -> Estimate | None:

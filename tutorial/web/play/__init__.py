@@ -45,11 +45,12 @@ from tutorial.engine import (
     Card,
     Deal,
     DealRecord,
+    Play,
     Settings,
     setting_fields,
     url_form,
 )
-from tutorial.narration.coach import MAX_SENTENCES, Coach
+from tutorial.narration.coach import Coach, Form, plan
 from tutorial.narration.language import Speaker
 from tutorial.narration.review import Synthesis, graded_decisions
 from tutorial.web.play import computer
@@ -210,6 +211,9 @@ def game(sp: Speaker, token: str) -> Response:
         step = int(hint)
         evaluation = computer.table_evaluation(deal)
         shown = _coach(sp).hint(evaluation, deal)
+        if shown.forced and step > 1:
+            # One card allowed: the hint is said at once, on one page; its levels lead there.
+            return _see_other(url_for("play.game", token=token, hint=1))
         if shown.forced:
             step = len(_HINTS)  # one card allowed: said at once, no levels
         elif step < len(_HINTS):
@@ -316,8 +320,7 @@ class Decision:
     played: str
     grade: GradeKind  # FORCED when only one move was allowed
     grade_name: str
-    better: str
-    reasons: tuple[str, ...]
+    view: tuple[str, ...]  # the coach's view, in sentences (none for a good or forced choice)
 
 
 def _count(kind: GradeKind, n: int) -> str:
@@ -329,13 +332,28 @@ def _count(kind: GradeKind, n: int) -> str:
     return str(ngettext("%(num)s mistake", "%(num)s mistakes", n))
 
 
-def _reasons(coach: Coach, graded: Grade, before: Deal) -> tuple[str, ...]:
-    """The coach's view of one of the learner's decisions in the review, said to "you" (the
-    learner is "you" throughout the practice table's pages): after "The coach prefers …", the
-    idea behind its choice and the difference, as :meth:`Coach.review` weighs them."""
-    if not coach.review(graded, before):
+def _view(coach: Coach, graded: Grade, before: Deal) -> tuple[str, ...]:
+    """The coach's view of one of the learner's decisions in the review's table, said to "you"
+    (the practice review is told from the learner's seat): the idea behind the coach's card
+    ("With the jack of hearts you would keep the queen of diamonds…"), or the points thrown on
+    a trick lost anyway, naming that card once; else the coach's preference alone. What the
+    choice cost is its chart row's (the same decision, on the same page), so it is not said
+    twice. Nothing for a good or forced choice."""
+    if graded.kind in (GradeKind.GOOD, GradeKind.FORCED):
         return ()
-    return tuple(text for text, _ in coach.worse(graded, before, True, MAX_SENTENCES - 1))
+    best, action = graded.best, graded.action
+    better = coach.better(graded, before)
+    if not (isinstance(best, Play) and isinstance(action, Play)) or action.card is best.card:
+        return (better,)
+    planned = plan(graded, before)
+    if planned.extra:
+        return (coach.thrown(before, planned.extra, Form.YOU, best),)
+    if planned.idea is None:
+        return (better,)
+    idea = coach.idea(planned.idea, before, Form.BEST, best)
+    # An idea said without the coach's card ("You would capture the ace…") follows
+    # the coach's preference, which names it.
+    return (idea,) if coach.sp.card(best.card) in idea else (better, idea)
 
 
 @bp.get("/<lang:lang>/play/<token>/review")
@@ -356,7 +374,7 @@ def review(sp: Speaker, token: str) -> Response:
         before = step.before
         played = coach.action(step.action, before)
         if len(before.legal_actions()) == 1:
-            decisions.append(Decision(step.trick, played, GradeKind.FORCED, gettext("the only move"), "", ()))
+            decisions.append(Decision(step.trick, played, GradeKind.FORCED, gettext("the only move"), ()))
             continue
         graded = computer.table_grade(before, step.action)
         grades[step.index] = graded
@@ -367,8 +385,7 @@ def review(sp: Speaker, token: str) -> Response:
                 played,
                 graded.kind,
                 coach.grade_name(graded.kind),
-                coach.better(graded, before),
-                _reasons(coach, graded, before),
+                _view(coach, graded, before),
             )
         )
     summary = {kind.value: _count(kind, n) for kind, n in counts.items()}

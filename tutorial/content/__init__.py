@@ -281,7 +281,7 @@ def _caption_lines(lang: str, outcome: Outcome) -> list[tuple[str, tuple[tuple[s
         if named:
             key = _named_key(key, values, named)
             if key == "ui.ex.deal-won.named":  # the engine's name, as the page names that player
-                values["name"] = named[outcome.names.index(str(values["name"]))]
+                values["name"] = named[(outcome.names or ()).index(str(values["name"]))]
         if key.startswith("ui.ex.match."):  # a match's two players, the first to deal first
             values["first_name"], values["second_name"] = (ui(lang, f"ui.name.{n}") for n in ("alice", "bob"))
         if key.startswith("ui.ex.no-declare."):

@@ -212,11 +212,12 @@ def test_spanish_says_rival_not_contrario() -> None:
 
 def test_redraw_is_about_rank_not_value() -> None:
     """Valeur and valor are card points; the draw for dealer compares ranks (French
-    « hauteur »; Spanish says two cards are «iguales», as at a Spanish table, not «rango»)."""
+    « hauteur »; Spanish says «la misma figura o el mismo número», not «rango» nor cards
+    «iguales», which no two cards of the pack are)."""
     fr, es = content("fr"), content("es")
     for context in ("deal.redraw", "ui.ex.redraw"):
         assert "valeur" not in fr[context] and "hauteur" in fr[context]
-        assert "valor" not in es[context] and "rango" not in es[context] and "iguales" in es[context]
+        assert "valor" not in es[context] and "rango" not in es[context] and "misma figura" in es[context]
 
 
 def test_faq_and_glossary_keep_their_conditions() -> None:

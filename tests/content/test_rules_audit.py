@@ -217,7 +217,8 @@ def test_redraw_is_about_rank_not_value() -> None:
     fr, es = content("fr"), content("es")
     for context in ("deal.redraw", "ui.ex.redraw"):
         assert "valeur" not in fr[context] and "hauteur" in fr[context]
-        assert "valor" not in es[context] and "rango" not in es[context] and "misma figura" in es[context].lower()
+        spanish = es[context].lower()
+        assert "valor" not in spanish and "rango" not in spanish and "misma figura" in spanish
 
 
 def test_faq_and_glossary_keep_their_conditions() -> None:

@@ -47,7 +47,8 @@ def _first_deck() -> tuple[tuple[Card, ...], int]:
 def worked_figures(settings: Settings) -> dict[str, int]:
     """``alice_cards``, ``alice_total``, … for the rule text (cards without the dix de der
     for Proust's example, whose text counts the last trick apart; with it for Alice's, whose
-    ``alice_captured`` is the cards alone)."""
+    ``alice_captured`` is the cards alone), and ``late_quinte_trick``, the trick at which the
+    declarations page shows a *quinte* refused as too late."""
     figures: dict[str, int] = {}
     for unit_id, names in WORKED:
         outcome = worked_outcome(unit_id, settings)
@@ -61,4 +62,8 @@ def worked_figures(settings: Settings) -> dict[str, int]:
             figures[f"{name}_declared"] = result.declared[p]
             figures[f"{name}_cards"] = with_bonus if name in ("alice", "bob") else score.card_points[p]
             figures[f"{name}_captured"] = score.card_points[p]  # the cards alone, for Alice's text
+    # The trick of the example that shows a quinte refused as too late (rule 14).
+    late = worked_outcome("declarations.five", settings).snapshot
+    assert late is not None
+    figures["late_quinte_trick"] = late.trick
     return figures

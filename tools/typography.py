@@ -1,4 +1,5 @@
-"""Typography applied by rule to every catalog string, once: French spaces, English apostrophes.
+"""Typography applied by rule to every catalog string, once: French spaces, English apostrophes,
+a number held to its noun.
 
 French sets a non-breaking space before the two-part marks and inside the guillemets:
 U+00A0 (no-break space) before « : » and inside « » (and between a number and « % »), U+202F
@@ -12,9 +13,16 @@ placeholders (``%(name)s``, ``{name}``), attribute lists and link targets of the
 twice changes nothing. In the English catalogs it makes the apostrophes curly (« the
 player’s hand »), the English source keeping the straight ones a keyboard types.
 
-    python tools/typography.py            # rewrite translations/{fr,en}/LC_MESSAGES/*.po
+In every language a number and the noun it counts stay on one line (« 10 points », « 5 cartas »,
+« %(count)s cards »): :func:`numbers` puts a no-break space (U+00A0) between them, whether the
+number is written in digits or comes from a placeholder. It knows the nouns the site counts
+(:data:`COUNTED`), so a placeholder that holds a name (« %(player)s plays ») and a range
+(« tricks 1 to 11 ») keep their ordinary space. It runs on the ``content`` and ``messages``
+catalogs (:data:`NUMBER_DOMAINS`); the narration catalog gets it when its owner next rewrites it.
+
+    python tools/typography.py            # rewrite translations/{fr,es,en}/LC_MESSAGES/*.po
     python tools/typography.py --check    # list the strings it would change; exit 1 if any
-    python tools/typography.py FILE.po …  # the given catalogs only (fr/ or en/)
+    python tools/typography.py FILE.po …  # the given catalogs only
 
 ``make typography`` runs it, and ``make update`` runs ``make typography`` after merging the
 catalogs, so a string a writer adds is set right before it is committed.
@@ -29,6 +37,8 @@ catalogs, so a string a writer adds is set right before it is committed.
 '**Au sept**{lang=fr}\\xa0: voir [le talon](@glossary.talon-word), https://a.fr/x?y=1'
 >>> french(french("Vous êtes sûr ? « Oui » : non !")) == french("Vous êtes sûr ? « Oui » : non !")
 True
+>>> numbers("10 points, %(count)s *brisques*{lang=fr}; %(player)s plays; tricks 1 to 11")
+'10\\xa0points, %(count)s\\xa0*brisques*{lang=fr}; %(player)s plays; tricks 1 to 11'
 """
 
 from __future__ import annotations
@@ -45,7 +55,10 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH_CATALOGS = ROOT / "translations" / "fr" / "LC_MESSAGES"
+SPANISH_CATALOGS = ROOT / "translations" / "es" / "LC_MESSAGES"
 ENGLISH_CATALOGS = ROOT / "translations" / "en" / "LC_MESSAGES"
+#: The domains whose strings :func:`numbers` sets (the narration catalog has another owner).
+NUMBER_DOMAINS = ("content", "messages")
 #: The width ``pybabel update`` writes with, so the two tools never re-wrap each other's lines.
 WIDTH = 76
 
@@ -113,6 +126,39 @@ def french(text: str) -> str:
     return _put_back(prose, kept)
 
 
+_COUNTED_WORDS = """
+    point points punto puntos carte cartes carta cartas card cards pli plis baza bazas trick tricks
+    coup coups ronda rondas deal deals manche manches partida partidas match matches atout atouts
+    triunfo triunfos trump trumps brisque brisques annonce annonces anuncio anuncios declaration
+    declarations minute minutes minuto minutos étape étapes paso pasos step steps question
+    questions pregunta preguntas erreur erreurs error errores mistake mistakes imprécision
+    imprécisions imprecisión imprecisiones inaccuracy inaccuracies jugada jugadas choix choice
+    choices caractère caractères carácter caracteres character characters joueur joueurs jugador
+    jugadores player players KB
+"""
+#: The nouns the site counts, in French, Spanish and English, singular and plural: a number
+#: (in digits or from a placeholder) followed by one of them is held to it.
+COUNTED = frozenset(_COUNTED_WORDS.split())
+_PLACEHOLDER = re.compile(r"%\(\w+\)[-#0 +]*\d*[sd]|%[sd]|\{\w+\}")
+#: A number, or a private-use character standing for something set aside, then one space and a
+#: word (in italics or bold, maybe): the word is looked up in :data:`COUNTED`.
+_NUMBER_WORD = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?|[\ue000-\uf8ff]) (?=[*_]*([^\W\d_]+))")
+
+
+def numbers(text: str) -> str:
+    """``text`` with a no-break space between a number and the noun it counts (« 10 points »,
+    « %(count)s cartas »), placeholders, markup, code and URLs left alone (idempotent)."""
+    prose, kept = _set_aside(text)
+
+    def hold(match: re.Match[str]) -> str:
+        number, word = match.group(1), match.group(2)
+        if number[0] >= "\ue000" and not _PLACEHOLDER.fullmatch(kept[ord(number) - _SENTINEL]):
+            return match.group(0)  # a link target, a tag, code: not a number
+        return number + NBSP if word in COUNTED else match.group(0)
+
+    return _put_back(_NUMBER_WORD.sub(hold, prose), kept)
+
+
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)|(?<=s)'(?=[\s.,;:)!?]|$)")
 
 
@@ -148,13 +194,22 @@ def apply(catalog: Catalog, rule: Callable[[str], str] | None = None) -> list[tu
     return changed
 
 
+def rule_for(lang: str, domain: str) -> Callable[[str], str]:
+    """The rule of a catalog: :func:`french` in ``fr/``, :func:`english` in ``en/``, nothing
+    more in ``es/``; then :func:`numbers` in the :data:`NUMBER_DOMAINS`."""
+    base: Callable[[str], str] = {"fr": french, "en": english}.get(lang, lambda text: text)
+    if domain not in NUMBER_DOMAINS:
+        return base
+    return lambda text: numbers(base(text))
+
+
 def rewrite(path: Path, *, check: bool = False) -> list[tuple[str, str]]:
-    """Applies the rule of the catalog's language (:func:`french` in ``fr/``, :func:`english`
-    in ``en/``) to the catalog at ``path`` (written back unless ``check``)."""
+    """Applies the rule of the catalog's language and domain (:func:`rule_for`) to the catalog
+    at ``path`` (written back unless ``check``)."""
     raw = path.read_bytes()
     lang = path.parent.parent.name
     catalog = read_po(io.BytesIO(raw), locale=lang)
-    changed = apply(catalog, english if lang == "en" else french)
+    changed = apply(catalog, rule_for(lang, path.stem))
     if changed and not check:
         out = io.BytesIO()
         write_po(out, catalog, ignore_obsolete=True, width=WIDTH)
@@ -168,10 +223,14 @@ def main(argv: Iterable[str] | None = None) -> int:
         "--check", action="store_true", help="change nothing; exit 1 if a string would change"
     )
     parser.add_argument(
-        "catalogs", nargs="*", type=Path, help="French or English .po files (default: all of them)"
+        "catalogs", nargs="*", type=Path, help="French, Spanish or English .po files (default: all of them)"
     )
     args = parser.parse_args(list(argv) if argv is not None else None)
-    paths = args.catalogs or sorted(FRENCH_CATALOGS.glob("*.po")) + sorted(ENGLISH_CATALOGS.glob("*.po"))
+    paths = args.catalogs or [
+        path
+        for folder in (FRENCH_CATALOGS, SPANISH_CATALOGS, ENGLISH_CATALOGS)
+        for path in sorted(folder.glob("*.po"))
+    ]
     total = 0
     for path in paths:
         changed = rewrite(path, check=args.check)

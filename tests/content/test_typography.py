@@ -1,5 +1,6 @@
 """Typography by rule: French spaces on every rendered French page, the tool that sets them
-(tools/typography.py), and Spanish capitals after a colon and italics for the French terms."""
+(tools/typography.py), Spanish capitals after a colon and italics for the French terms, and a
+number held to its noun in every language."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from tutorial.content import sections
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
-from typography import NBSP, NNBSP, english, french
+from typography import NBSP, NNBSP, NUMBER_DOMAINS, english, french, numbers
 
 SLUGS = tuple(s.slug for s in sections())
 #: The pages a French reader reads: the rules, the interface, a narrated step with the table,
@@ -263,4 +264,63 @@ def test_english_catalogs_have_curly_apostrophes(domain: str) -> None:
 def test_english_pages_have_curly_apostrophes(client: FlaskClient, url: str) -> None:
     """The rules and the interface (the narrated pages wait for the narration catalog)."""
     found = [line for line in _text(client, url) if english(line) != line]
+    assert not found, f"{url}:\n" + "\n".join(found[:10])
+
+
+# ---------------------------------------------------------------------------------- Numbers
+
+
+def test_a_number_holds_to_the_noun_it_counts() -> None:
+    assert numbers("10 points, 5 cards, 32 cartes") == f"10{NBSP}points, 5{NBSP}cards, 32{NBSP}cartes"
+    assert numbers("%(bonus)s points; %(count)s *brisques*{lang=fr}") == (
+        f"%(bonus)s{NBSP}points; %(count)s{NBSP}*brisques*{{lang=fr}}"
+    )
+    assert numbers("84 de los 120 puntos") == f"84 de los 120{NBSP}puntos"
+
+
+def test_the_number_rule_leaves_names_ranges_markup_urls_and_code_alone() -> None:
+    untouched = (
+        "%(player)s plays",  # a placeholder that holds a name
+        "Plis 1 à 11",  # a range
+        "tricks 12 to 16",
+        "`10 points`",
+        "https://pagat.com/10 points",
+        "[x](@glossary.deal) points",
+        "v2 points",
+    )
+    for text in untouched:
+        assert numbers(text) == text
+
+
+def test_the_number_rule_is_idempotent() -> None:
+    once = numbers("10 points et %(n)s plis, « 5 cartas » : 3 minutes")
+    assert once.count(NBSP) == 4
+    assert numbers(once) == once
+    assert french(numbers(french("Il reste 5 cartes : "))) == numbers(french("Il reste 5 cartes : "))
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+@pytest.mark.parametrize("domain", NUMBER_DOMAINS)
+def test_the_tool_finds_no_number_left_to_hold(lang: str, domain: str) -> None:
+    """Every string of the rules and interface catalogs as the tool would set it (run ``make
+    typography``)."""
+    with (TRANSLATIONS_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    found = []
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [s for s in strings if message.id and s and numbers(s) != s]
+    assert not found, f"{lang}/{domain}: run `make typography`:\n" + "\n".join(found[:10])
+
+
+#: A number and a counted noun with a space a line may break at.
+_BREAKABLE = re.compile(r"\b\d+ (points?|puntos?|cartes?|cartas?|cards?)\b")
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+@pytest.mark.parametrize("url", [p for p in PAGES if "/rules" in p or p == "/{lang}/"])
+def test_rules_pages_hold_a_number_to_its_noun(client: FlaskClient, lang: str, url: str) -> None:
+    """« 10 points » never breaks across two lines on the rules pages and the home page."""
+    url = url.format(lang=lang)
+    found = [line for line in _text(client, url) if _BREAKABLE.search(line)]
     assert not found, f"{url}:\n" + "\n".join(found[:10])

@@ -32,6 +32,7 @@ from enum import Enum
 
 from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind, judge
 from tutorial.ai.baselines import beats
+from tutorial.ai.coach import BRISQUE_GIFT
 from tutorial.ai.types import GOOD_WIN_MARGIN, RISK_GAP
 from tutorial.engine import (
     LAST_SWAP_TRICK,
@@ -63,9 +64,6 @@ CANDIDATES = 3
 SMALL_POINTS = 3
 #: A note is at most this many sentences.
 MAX_SENTENCES = 3
-#: A move that leaves this many card points more than the coach's choice to the other player
-#: (a brisque's worth, rule 1) is commented on by that cost first.
-BRISQUE_GIFT = 10
 
 
 class Form(Enum):

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutorial.ai import Estimate, Grade, GradeKind, ReasonKind, judge
+from tutorial.ai.coach import BRISQUE_GIFT
 from tutorial.ai.types import GOOD_WIN_MARGIN, MISTAKE_POINT_MARGIN, MISTAKE_WIN_MARGIN, clears
 from tutorial.engine import Action, Card, Deal, DealResult, Play, Swap, trick_winner
 from tutorial.engine.events import Event, TrickWon
@@ -44,9 +45,6 @@ WIN_TURN = 0.05
 #: points (the coach's good margin, :data:`tutorial.ai.coach.GOOD_POINT_MARGIN`), paired and on
 #: average: the step notes call a choice below a few points slight.
 WELL_POINTS = 5.0
-#: A trick that gave away at least this many card points (a brisque's worth, rule 1) is worth
-#: naming after the turning point.
-GIFT = 10
 
 
 @dataclass(frozen=True)
@@ -157,7 +155,7 @@ def measure(d: Graded, result: DealResult, levels: bool = True) -> str:
     if (
         grade.kind is GradeKind.MISTAKE
         and not (clears(grade.point_loss, mine.point_noise) and grade.point_loss >= MISTAKE_POINT_MARGIN)
-        and _given(mine) - _given(best) >= GIFT
+        and _given(mine) - _given(best) >= BRISQUE_GIFT
     ):
         return "given"
     return "points"
@@ -656,7 +654,7 @@ class Synthesis:
     def taken(self, d: Graded) -> str | None:
         """The trick the turning point gave away, when it held a brisque's worth."""
         won = d.taken
-        if won is None or won.winner == d.player or won.points < GIFT:
+        if won is None or won.winner == d.player or won.points < BRISQUE_GIFT:
             return None
         card: Card = won.follow if won.leader == d.player else won.lead
         return self._fill(
@@ -748,7 +746,6 @@ class Synthesis:
 
 
 __all__ = [
-    "GIFT",
     "WIN_TURN",
     "Gift",
     "Graded",

@@ -93,20 +93,53 @@ def test_the_coachs_alternative_has_its_own_subject() -> None:
 
 
 def test_the_trump_at_stake_is_the_one_the_move_spends() -> None:
-    # Trumps are clubs. The move spends the ten of clubs; the coach's seven of diamonds keeps
-    # it. Both keep the ace of clubs: the card at stake is the ten.
-    deal = following("8S 9S 9H 7H", "AC 10C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
-    ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
-    spent = Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C"))
+    # Trumps are clubs. The move spends the nine of clubs; the coach's seven of diamonds keeps
+    # it. Both keep the ace of clubs: the card at stake is the nine.
+    deal = following("8S 9S 9H 7H", "AC 9C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
+    nine, seven = Play(Card.parse("9C")), Play(Card.parse("7D"))
+    spent = Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("9C"))
     graded = follower_graded(
         estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
-        estimate(ten, 0.45, -4.0, spent, win_loss=0.15, point_loss=9.0),
+        estimate(nine, 0.45, -4.0, spent, win_loss=0.15, point_loss=9.0),
     )
     planned = plan(graded, deal)
-    assert planned.idea is not None and planned.idea.card == Card.parse("10C")
+    assert planned.idea is not None and planned.idea.card == Card.parse("9C")
     # Following: the cost is the trump spent on this trick (the ace is kept either way).
-    assert any("not have spent the ten of clubs" in s for s in coach().review(graded, deal))  # after the deal
-    assert "not spend the ten of clubs" in " ".join(coach().warning_reasons(graded, deal))  # before playing
+    assert any(
+        "not have spent the nine of clubs" in s for s in coach().review(graded, deal)
+    )  # after the deal
+    assert "not spend the nine of clubs" in " ".join(coach().warning_reasons(graded, deal))  # before playing
+
+
+#: Words that say a trump is spent, wasted or sacrificed, in each language.
+SPENT = {"en": ("spend", "spent"), "fr": ("sacrifi", "gaspill", "laisser"), "es": ("gast", "malgast")}
+
+
+def test_a_brisque_of_trumps_that_takes_the_trick_banks_its_points_it_is_not_spent() -> None:
+    # Trumps are clubs. Bob trumps the king of spades with the ten of clubs, which takes the
+    # trick: the ten's points come home with it. The coach would keep that trump (the seven of
+    # diamonds): the note says the trump kept and the points banked, never a trump "spent".
+    deal = following("8S 9S 9H 7H", "AC 10C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
+    ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
+    graded = follower_graded(
+        estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
+        taking_with_trump(ten, 0.45, -4.0, 14, win_loss=0.15, point_loss=9.0),
+    )
+    review = coach().review(graded, deal)
+    assert any("ten of clubs" in s and "points come home" in s for s in review), review
+    evaluation = graded.evaluation
+    for lang, words in SPENT.items():
+        c = coach(lang)
+        hint = c.hint(evaluation, deal)
+        said = [
+            *c.review(graded, deal),
+            c.warning(graded, deal),
+            *c.warning_reasons(graded, deal),
+            *hint.reasons,
+        ]
+        for text in said:
+            assert not any(w in text.lower() for w in words), (lang, text)
+    assert any("bring in its 14 card points" in s for s in coach().hint(evaluation, deal).reasons)
 
 
 def test_a_move_that_loses_the_deal_is_a_mistake_not_an_inaccuracy() -> None:
@@ -508,9 +541,10 @@ def test_the_hint_answers_whether_to_take_a_trump_lead_with_a_higher_trump() -> 
         ),
     )
     hint = coach().hint(evaluation, deal)
+    # The ten of trumps would take the trick: its own points come home, nothing is "spent".
     assert hint.reasons == (
-        "Taking it with the ten of clubs would bring in 13 card points, but spend that trump; the coach "
-        "keeps it.",
+        "Taking the trick with the ten of clubs would bring in its 13 card points; the coach keeps that "
+        "trump and brisque for a later trick.",
     ), hint
 
 

@@ -479,6 +479,24 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "With %(best)s you would keep %(card)s, a trump and a brisque, for the tricks to come.",
         ),
     },
+    # The trump at stake is a brisque that takes this trick: played, its points come home with
+    # the trick, so nothing is said as a cost; what the coach's choice keeps is the trump itself.
+    (ReasonKind.KEEPS_TRUMP, "banked"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump and a brisque, for a later trick."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump and a brisque, for a later trick; "
+            "played here, it takes this one, and its points come home.",
+        ),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump and a brisque, for a later trick."),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s, a trump and a brisque, for a later trick; played now, it "
+            "takes this one, and its points come home.",
+        ),
+    },
     (ReasonKind.KEEPS_DECLARATION, "held"): {
         Form.DOES: pgettext(
             "coach-does", "%(player)s keeps %(combination)s in hand, to declare it with one of its cards."
@@ -1036,6 +1054,13 @@ _HINT_TRADES: dict[str, tuple[str, str, str]] = {
         "You could also trump with %(other)s and take the trick and its %(num)s card points, but that spends "
         "a trump you may want later: over the deal the two come out about even.",
     ),
+    "trump-banked": npgettext(
+        "coach-you",
+        "You could also trump with %(other)s and take the trick and its %(num)s card point, that brisque's "
+        "own among them: over the deal the two come out about even.",
+        "You could also trump with %(other)s and take the trick and its %(num)s card points, that brisque's "
+        "own among them: over the deal the two come out about even.",
+    ),
     "lets": npgettext(
         "coach-you",
         "You could also let the trick and its %(num)s card point go with %(other)s: the two are about as "
@@ -1150,6 +1175,12 @@ _WARNINGS: dict[str, tuple[str, str]] = {
     ),
     "trump": pgettext(
         "coach", "Playing %(action)s here would spend a trump the coach keeps: it would play %(best)s."
+    ),
+    # The trump is a brisque that takes the trick: its points are won, the trump is what goes.
+    "trump-banked": pgettext(
+        "coach",
+        "Playing %(action)s here would take the trick, but with a trump and brisque the coach keeps for "
+        "later: it would play %(best)s.",
     ),
     "declares": pgettext(
         "coach", "Playing %(action)s here would let a declaration go: the coach would play %(best)s."
@@ -1968,6 +1999,18 @@ class Coach:
             and beats(deal.trick[0], spent, deal.trumps)
         ):
             n = deal.trick[0].points + spent.points
+            if banks(deal, spent):
+                # A brisque of trumps takes the trick with its own points: no cost to say, only
+                # the trump the coach keeps.
+                text = self.t.npgettext(
+                    "coach-you",
+                    "Taking the trick with %(card)s would bring in its %(num)s card point; the coach keeps "
+                    "that trump and brisque for a later trick.",
+                    "Taking the trick with %(card)s would bring in its %(num)s card points; the coach keeps "
+                    "that trump and brisque for a later trick.",
+                    n,
+                )
+                return capitalize(self.sp.fill(text, card=self.sp.card(spent), num=n))
             text = (
                 self.t.npgettext(
                     "coach-you",
@@ -2030,7 +2073,11 @@ class Coach:
                 and deal.trick[0].suit is not deal.trumps
             )
             values["num"], values["mine"] = mine, theirs
-            text = t.npgettext(*_HINT_TRADES["trump" if ruff else case], mine)
+            if ruff and isinstance(other.action, Play) and banks(deal, other.action.card):
+                case = "trump-banked"  # the brisque's own points come home: no trump "spent"
+            elif ruff:
+                case = "trump"
+            text = t.npgettext(*_HINT_TRADES[case], mine)
         elif n >= (1 if exact else SMALL_POINTS) and not other.within_noise:
             values["points"] = self.points(n) if exact else self.about_points(n)
             text = t.pgettext(
@@ -2375,6 +2422,8 @@ class Coach:
                 at_stake = _AT_STAKE.get(planned.idea.kind, "")
                 if at_stake == "last" and planned.idea.probability is not None:
                     at_stake = "last-likely"  # a chance, not yet a fact
+                if at_stake == "trump" and banks(deal, grade.action.card):
+                    at_stake = "trump-banked"  # the move takes the trick and banks the brisque
                 if at_stake == "hope" and planned.idea.held:
                     at_stake = "declares"  # the combination is in hand: a declaration, not a hope
                 if (
@@ -2555,6 +2604,8 @@ _NEAR_END = 6
 def _variant(reason: Reason, deal: Deal) -> str:
     """Which of a reason kind's sentences says it (see :data:`_IDEAS`)."""
     kind = reason.kind
+    if kind is ReasonKind.KEEPS_TRUMP and reason.least and banks(deal, reason.card):
+        return "banked"  # a brisque trump that takes the trick: no cost, its points come home
     if kind is ReasonKind.KEEPS_TRUMP and reason.least:
         return "spare"  # the trump the move spends on this trick
     if (
@@ -2576,6 +2627,19 @@ def _variant(reason: Reason, deal: Deal) -> str:
     if kind is ReasonKind.SAVES_BRISQUE and reason.least:
         return "lead"
     return ""
+
+
+def banks(deal: Deal, card: Card | None) -> bool:
+    """Following, ``card`` is a trump and a brisque (the ace or the ten of trumps) that takes the
+    trick on the table (rule 5): played, its own points come home with the trick. Spending it is
+    then no cost in points: only the trump is given up for later tricks."""
+    return (
+        card is not None
+        and card.suit is deal.trumps
+        and card.is_brisque
+        and bool(deal.trick)
+        and beats(deal.trick[0], card, deal.trumps)
+    )
 
 
 def _trumps_lead(deal: Deal, follow: Play) -> bool:
@@ -2617,6 +2681,7 @@ __all__ = [
     "Form",
     "Hint",
     "Plan",
+    "banks",
     "chouine_on_table",
     "contradicted",
     "explained",

@@ -579,3 +579,74 @@ def test_a_ruff_about_as_good_as_letting_the_trick_go_says_what_each_gives_up() 
         "The coach would have trumped with the eight of clubs to take the trick and its 10 card points; "
         "letting it go keeps that trump, and over the deal the two come out about even."
     ), text
+
+
+def _tierce_or_trick() -> tuple[Deal, Play, Play]:
+    """Trick 2, trumps diamonds: Alice has led the ten of clubs; Bob holds a tierce in spades
+    and the ace of clubs, which takes the trick and its 21 card points. Bob may declare the
+    tierce with the jack of spades now, or take the trick and keep the tierce in hand."""
+    deal = following("KC 8H 9H 7H", "KS QS JS AC 8D", "10C", trick_number=2, turn_up="9D")
+    tierce = Play(Card.parse("JS"), Combination.TIERCE)
+    ace = Play(Card.parse("AC"))
+    assert {tierce, ace} <= set(deal.legal_actions())
+    return deal, tierce, ace
+
+
+def test_a_tierce_that_can_wait_is_put_off_not_lost() -> None:
+    # The coach takes the trick: the tierce declared now could have waited (rule 11), so the
+    # note says so, and compares the trick with the tierce that waits (the difference in all).
+    deal, tierce, ace = _tierce_or_trick()
+    graded = follower_graded(
+        estimate(ace, 0.7, 12.0, Reason(ReasonKind.WINS_POINTS, points=21)),
+        estimate(
+            tierce,
+            0.6,
+            0.0,
+            Reason(
+                ReasonKind.DECLARES, points=30, combination=Combination.TIERCE, suit=tierce.declaration_suit
+            ),
+            win_loss=0.1,
+            point_loss=12.0,
+        ),
+    )
+    planned = plan(graded, deal)
+    assert planned.waits is not None and planned.waits.combination is Combination.TIERCE
+    review = coach().review(graded, deal)
+    assert any("could still have been declared at a later trick" in s for s in review), review
+    assert not any("lost" in s or "let a declaration go" in s for s in review), review
+    for lang in ("fr", "es"):
+        assert len(coach(lang).review(graded, deal)) == len(review)
+
+
+def test_a_tierce_declared_now_by_the_coach_is_said_against_waiting() -> None:
+    # The other way: the coach declares the tierce now, the move takes the trick and keeps it
+    # in hand. The declaration is not lost: the warning says it is put off, and the note says
+    # "now, rather than wait", not the tierce's 30 points as the cost.
+    deal, tierce, ace = _tierce_or_trick()
+    spades = tierce.declaration_suit
+    graded = follower_graded(
+        estimate(
+            tierce,
+            0.7,
+            8.0,
+            Reason(ReasonKind.DECLARES, points=30, combination=Combination.TIERCE, suit=spades),
+        ),
+        estimate(ace, 0.6, 0.0, Reason(ReasonKind.WINS_POINTS, points=21), win_loss=0.1, point_loss=8.0),
+    )
+    assert plan(graded, deal).waits is not None
+    warning = coach().warning(graded, deal)
+    assert "let a declaration go" not in warning and "put off a declaration" in warning, warning
+    said = " ".join(coach().review(graded, deal))
+    assert "rather than wait for a later trick" in said, said
+
+
+def test_a_tierce_cannot_wait_once_the_other_play_breaks_it() -> None:
+    deal, tierce, _ace = _tierce_or_trick()
+    spades = tierce.declaration_suit
+    declares = Reason(ReasonKind.DECLARES, points=30, combination=Combination.TIERCE, suit=spades)
+    king = Play(Card.parse("KS"))  # the other play breaks the tierce: nothing waits
+    graded = follower_graded(
+        estimate(tierce, 0.7, 8.0, declares),
+        estimate(king, 0.6, 0.0, win_loss=0.1, point_loss=8.0),
+    )
+    assert plan(graded, deal).waits is None

@@ -35,6 +35,7 @@ from tutorial.ai.baselines import beats
 from tutorial.ai.coach import BRISQUE_GIFT
 from tutorial.ai.types import GOOD_WIN_MARGIN, RISK_GAP
 from tutorial.engine import (
+    LAST_FIVE_CARD_TRICK,
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
     TRICKS_PER_DEAL,
@@ -108,6 +109,10 @@ class Plan:
     difference: bool = False
     #: Card points thrown on a trick that could not be won, beyond the cheapest card (0: none).
     extra: int = 0
+    #: A declaration one of the two plays makes now and the other keeps in hand, to declare
+    #: with a later card of it (rule 11: while playing any card of it, whoever takes the trick):
+    #: it is put off, not lost, so the two are compared like with like.
+    waits: Reason | None = None
 
 
 def plan(grade: Grade, deal: Deal) -> Plan:
@@ -163,13 +168,47 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         difference = difference and not (
             same_range and abs(_point_loss(grade) - idea.points) <= SMALL_POINTS * 2
         )
+    waits = _waiting(grade, deal)
+    if waits is not None and idea is not None and idea.kind is ReasonKind.DECLARES:
+        # The coach declares now what the move keeps in hand: put off, not lost; its points
+        # are not the difference (the move may still score them at a later trick).
+        idea = dataclasses.replace(idea, held=True)
+        difference = _worth_saying(grade, deal)
     if idea is not None and idea.kind is ReasonKind.KEEPS_TRUMP and isinstance(grade.action, Play):
         # The trump at stake is the one the move spends, not the highest one kept by both.
         spent = grade.action.card
         if spent.suit is deal.trumps and spent is not idea.card:
             # Following: the cost is a trump spent on this trick, not a card lost later.
             idea = dataclasses.replace(idea, card=spent, least=bool(deal.trick))
-    return Plan("worse", idea, support, difference, extra)
+    return Plan("worse", idea, support, difference, extra, waits)
+
+
+def _waiting(grade: Grade, deal: Deal) -> Reason | None:
+    """The declaration that one of the move and the coach's choice makes now and the other
+    keeps in hand for a later card of it (:attr:`Plan.waits`), as a reason kept "held"; None
+    when neither declares, or the other play breaks it, or no later trick could declare it."""
+    move, best = grade.action, grade.best
+    if not isinstance(move, Play) or not isinstance(best, Play):
+        return None
+    for declares, other in ((move, best), (best, move)):
+        comb, suit = declares.declaration, declares.declaration_suit
+        if comb is None or suit is None or comb is Combination.CHOUINE or other.declaration is not None:
+            continue
+        if _can_wait(deal, comb, suit, other):
+            return Reason(ReasonKind.KEEPS_DECLARATION, combination=comb, suit=suit, held=True)
+    return None
+
+
+def _can_wait(deal: Deal, comb: Combination, suit: Suit, play: Play) -> bool:
+    """After ``play`` (no declaration), may the player to act still declare ``comb`` in ``suit``
+    with a later card (rules 11 and 14)? Every card of it stays in hand, a later trick is left,
+    and a five-card combination is still allowed then."""
+    hand = deal.hands[deal.to_act]
+    cards = [Card(rank, suit) for rank in comb.ranks]
+    if play.card in cards or not all(c in hand for c in cards):
+        return False
+    five = comb in (Combination.QUINTE, Combination.CHOUINE)
+    return deal.trick_number < (LAST_FIVE_CARD_TRICK if five else TRICKS_PER_DEAL)
 
 
 #: Reasons about the points of the trick being played (what is taken, given or risked).
@@ -540,6 +579,25 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext("coach-you", "You would declare %(combination)s, worth %(points)s."),
         Form.BEST: pgettext(
             "coach-best", "With %(best)s you would declare %(combination)s, worth %(points)s."
+        ),
+    },
+    # The coach declares now what the move keeps in hand for a later trick (Plan.waits): put
+    # off, not lost, so its points are not said as the cost.
+    (ReasonKind.DECLARES, "now"): {
+        Form.DOES: pgettext("coach-does", "%(player)s declares %(combination)s now, worth %(points)s."),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have declared %(combination)s now, worth %(points)s, rather than wait for a "
+            "later trick.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would declare %(combination)s now, worth %(points)s, rather than wait for a later trick.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would declare %(combination)s now, worth %(points)s, rather than wait for a "
+            "later trick.",
         ),
     },
     (ReasonKind.DECLARES, "chouine"): {
@@ -1184,6 +1242,12 @@ _WARNINGS: dict[str, tuple[str, str]] = {
     ),
     "declares": pgettext(
         "coach", "Playing %(action)s here would let a declaration go: the coach would play %(best)s."
+    ),
+    # The move keeps the combination in hand (Plan.waits): the declaration waits, it is not lost.
+    "declares-later": pgettext(
+        "coach",
+        "Playing %(action)s here would put off a declaration the coach would make now: it would play "
+        "%(best)s.",
     ),
     "hope": pgettext(
         "coach",
@@ -2391,6 +2455,9 @@ class Coach:
             pass  # the same card, another declaration: its cost is the coach's choice's too
         elif planned.extra:
             out.append((self.thrown(deal, planned.extra, mine, grade.best), planned.support))
+        elif planned.waits is not None and isinstance(grade.action, Play) and grade.action.declaration:
+            # The move declares what the coach's choice keeps in hand: it could have waited.
+            out.append((self.waits(planned.waits, deal, you), planned.waits))
         elif planned.support is not None:
             out.append((self.idea(planned.support, deal, mine), planned.support))
         if planned.difference and len(out) < room:
@@ -2398,6 +2465,28 @@ class Coach:
             then = len(out) == 1 and (planned.idea is not None or bool(planned.extra))
             out.append((self.difference(grade, deal, side, named=not then), None))
         return out[:room]
+
+    def waits(self, reason: Reason, deal: Deal, you: bool) -> str:
+        """A declaration made now that could have waited (:attr:`Plan.waits`): its cards stay in
+        hand, and any of them may declare it at a later trick (rule 11)."""
+        text = (
+            self.t.pgettext(
+                "coach-you",
+                "You need not declare %(combination)s yet: you could still declare it at a later trick, "
+                "with one of its cards.",
+            )
+            if you
+            else self.t.pgettext(
+                "coach-does",
+                "%(player)s did not need to declare %(combination)s yet: it could still have been declared "
+                "at a later trick, with one of its cards.",
+            )
+        )
+        values = {
+            "player": self.narrator.name(deal.to_act),
+            "combination": self._combination(reason.combination, reason.suit, deal),
+        }
+        return capitalize(self.sp.fill(text, **values))
 
     def review(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
         """After the deal, after :meth:`better`: the idea behind the coach's choice and the
@@ -2426,6 +2515,8 @@ class Coach:
                     at_stake = "trump-banked"  # the move takes the trick and banks the brisque
                 if at_stake == "hope" and planned.idea.held:
                     at_stake = "declares"  # the combination is in hand: a declaration, not a hope
+                if at_stake == "declares" and planned.waits is not None:
+                    at_stake = "declares-later"  # kept in hand, it may still be declared later
                 if (
                     at_stake == "takes"
                     and deal.trick
@@ -2616,6 +2707,8 @@ def _variant(reason: Reason, deal: Deal) -> str:
         return "end"  # rule 8: in strict play a void follower must trump
     if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
         return "chouine"
+    if kind is ReasonKind.DECLARES and reason.held:
+        return "now"  # the move keeps it in hand for a later trick (Plan.waits)
     if kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:
         return "likely"
     if kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:

@@ -650,3 +650,17 @@ def test_a_tierce_cannot_wait_once_the_other_play_breaks_it() -> None:
         estimate(king, 0.6, 0.0, win_loss=0.1, point_loss=8.0),
     )
     assert plan(graded, deal).waits is None
+
+
+def test_a_chance_on_a_narrated_page_says_whose_estimate_it_is() -> None:
+    # Both hands are shown on a narrated deal: Bob's chances are Bob's estimate, said so, so
+    # that the chart's row (Alice's view) is not read as a second verdict on the same moment.
+    deal = following("8S 9S 8H 9H", "AD 7H 8C QS KS", "10D", trick_number=4, turn_up="JC")
+    ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
+    graded = follower_graded(
+        estimate(ace, 0.9, 20.0),
+        estimate(seven, 0.3, -5.0, win_loss=0.6, point_loss=25.0),
+    )
+    for lang, seat in (("en", "as judged from that seat"), ("fr", "de sa place"), ("es", "desde su sitio")):
+        said = " ".join(coach(lang).review(graded, deal))
+        assert seat in said, (lang, said)

@@ -923,6 +923,8 @@ _OUTCOMES: dict[tuple[str, str], dict[str, tuple[str, str]]] = {
         ),
     },
 }
+#: On a page that shows both hands, a chance is one seat's estimate: the narrated forms say whose
+#: ("as judged from that seat"), so that it is not read against the chart's other seat.
 _CHANCES: dict[str, tuple[str, str]] = {
     "you": pgettext(
         "coach-you",
@@ -930,15 +932,16 @@ _CHANCES: dict[str, tuple[str, str]] = {
     ),
     "would": pgettext(
         "coach-would",
-        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
-        "%(chance)s.",
+        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal, as judged from that "
+        "seat; as played, %(chance)s.",
     ),
     "you-then": pgettext(
         "coach-then", "That would give you %(best_chance)s of winning the deal; with your choice, %(chance)s."
     ),
     "would-then": pgettext(
         "coach-then",
-        "That would have given %(player)s %(best_chance)s of winning the deal; as played, %(chance)s.",
+        "That would have given %(player)s %(best_chance)s of winning the deal, as judged from that seat; as "
+        "played, %(chance)s.",
     ),
 }
 #: The difference in points, said as the points gained on the other player (the difference

@@ -462,8 +462,8 @@ _COST = {
         ),
         pgettext(
             "review-row",
-            "With %(best)s, %(player)s would have had a clearly better chance of winning the deal: "
-            "%(best_chance)s, against %(chance)s as played.",
+            "With %(best)s, %(player)s would have had a clearly better chance of winning the deal, as judged "
+            "from that seat: %(best_chance)s, against %(chance)s as played.",
         ),
     ),
     "inaccuracy-levels": (
@@ -474,8 +474,8 @@ _COST = {
         ),
         pgettext(
             "review-row",
-            "With %(best)s, %(player)s would have had a better chance of winning the deal: %(best_chance)s, "
-            "against %(chance)s as played.",
+            "With %(best)s, %(player)s would have had a better chance of winning the deal, as judged from "
+            "that seat: %(best_chance)s, against %(chance)s as played.",
         ),
     ),
 }

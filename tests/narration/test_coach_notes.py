@@ -664,3 +664,14 @@ def test_a_chance_on_a_narrated_page_says_whose_estimate_it_is() -> None:
     for lang, seat in (("en", "as judged from that seat"), ("fr", "de sa place"), ("es", "desde su sitio")):
         said = " ".join(coach(lang).review(graded, deal))
         assert seat in said, (lang, said)
+
+
+def test_the_chouine_demo_says_why_the_seven_of_trumps_was_never_exchanged() -> None:
+    """Bob held the seven of trumps and the exchange was still allowed (rule 10) when Alice's
+    chouine ended the deal at trick 4: said so, not as a choice never made."""
+    from tests.narration.practice import demo_of
+
+    last = demo_of("chouine").narrations(speaker("en"))[-1]
+    text = " ".join(s.text for s in last.happened)
+    assert "the chouine ended the deal at trick 4, before any exchange" in text, text
+    assert "never exchanged it" not in text

@@ -32,9 +32,9 @@ from enum import Enum
 
 from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reason, ReasonKind, judge
 from tutorial.ai.baselines import beats
-from tutorial.ai.coach import BRISQUE_GIFT
 from tutorial.ai.types import GOOD_WIN_MARGIN, RISK_GAP
 from tutorial.engine import (
+    CARD_POINTS,
     LAST_FIVE_CARD_TRICK,
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
@@ -46,6 +46,7 @@ from tutorial.engine import (
     Pass,
     Phase,
     Play,
+    Rank,
     Suit,
     Swap,
     declaration_in_trumps,
@@ -57,6 +58,10 @@ from .language import Likelihood, Speaker
 from .names import capitalize
 from .narrate import Narrator
 from .refusals import reason_sentence
+
+#: A brisque's worth given away, read from the engine's card points (the ten's), as the ai
+#: layer's grade reads it (narration imports no coach module: it never runs a search).
+BRISQUE_GIFT = CARD_POINTS[Rank.TEN]
 
 #: How many actions the second step of a hint names at most.
 CANDIDATES = 3

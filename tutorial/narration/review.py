@@ -27,14 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutorial.ai import Estimate, Grade, GradeKind, ReasonKind, judge
-from tutorial.ai.coach import BRISQUE_GIFT
 from tutorial.ai.types import GOOD_WIN_MARGIN, MISTAKE_POINT_MARGIN, MISTAKE_WIN_MARGIN, clears
 from tutorial.engine import Action, Card, Deal, DealResult, Play, Swap, trick_winner
 from tutorial.engine.events import Event, TrickWon
 from tutorial.engine.record import Step
 
 from .catalog import npgettext, pgettext
-from .coach import Coach, runner_up
+from .coach import BRISQUE_GIFT, Coach, runner_up
 from .language import Likelihood
 from .names import capitalize
 

@@ -93,20 +93,53 @@ def test_the_coachs_alternative_has_its_own_subject() -> None:
 
 
 def test_the_trump_at_stake_is_the_one_the_move_spends() -> None:
-    # Trumps are clubs. The move spends the ten of clubs; the coach's seven of diamonds keeps
-    # it. Both keep the ace of clubs: the card at stake is the ten.
-    deal = following("8S 9S 9H 7H", "AC 10C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
-    ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
-    spent = Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("10C"))
+    # Trumps are clubs. The move spends the nine of clubs; the coach's seven of diamonds keeps
+    # it. Both keep the ace of clubs: the card at stake is the nine.
+    deal = following("8S 9S 9H 7H", "AC 9C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
+    nine, seven = Play(Card.parse("9C")), Play(Card.parse("7D"))
+    spent = Reason(ReasonKind.SPENDS_TRUMP, card=Card.parse("9C"))
     graded = follower_graded(
         estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
-        estimate(ten, 0.45, -4.0, spent, win_loss=0.15, point_loss=9.0),
+        estimate(nine, 0.45, -4.0, spent, win_loss=0.15, point_loss=9.0),
     )
     planned = plan(graded, deal)
-    assert planned.idea is not None and planned.idea.card == Card.parse("10C")
+    assert planned.idea is not None and planned.idea.card == Card.parse("9C")
     # Following: the cost is the trump spent on this trick (the ace is kept either way).
-    assert any("not have spent the ten of clubs" in s for s in coach().review(graded, deal))  # after the deal
-    assert "not spend the ten of clubs" in " ".join(coach().warning_reasons(graded, deal))  # before playing
+    assert any(
+        "not have spent the nine of clubs" in s for s in coach().review(graded, deal)
+    )  # after the deal
+    assert "not spend the nine of clubs" in " ".join(coach().warning_reasons(graded, deal))  # before playing
+
+
+#: Words that say a trump is spent, wasted or sacrificed, in each language.
+SPENT = {"en": ("spend", "spent"), "fr": ("sacrifi", "gaspill", "laisser"), "es": ("gast", "malgast")}
+
+
+def test_a_brisque_of_trumps_that_takes_the_trick_banks_its_points_it_is_not_spent() -> None:
+    # Trumps are clubs. Bob trumps the king of spades with the ten of clubs, which takes the
+    # trick: the ten's points come home with it. The coach would keep that trump (the seven of
+    # diamonds): the note says the trump kept and the points banked, never a trump "spent".
+    deal = following("8S 9S 9H 7H", "AC 10C 7D 8H QS", "KS", trick_number=8, turn_up="JC")
+    ten, seven = Play(Card.parse("10C")), Play(Card.parse("7D"))
+    graded = follower_graded(
+        estimate(seven, 0.6, 5.0, Reason(ReasonKind.KEEPS_TRUMP, card=Card.parse("AC"))),
+        taking_with_trump(ten, 0.45, -4.0, 14, win_loss=0.15, point_loss=9.0),
+    )
+    review = coach().review(graded, deal)
+    assert any("ten of clubs" in s and "points come home" in s for s in review), review
+    evaluation = graded.evaluation
+    for lang, words in SPENT.items():
+        c = coach(lang)
+        hint = c.hint(evaluation, deal)
+        said = [
+            *c.review(graded, deal),
+            c.warning(graded, deal),
+            *c.warning_reasons(graded, deal),
+            *hint.reasons,
+        ]
+        for text in said:
+            assert not any(w in text.lower() for w in words), (lang, text)
+    assert any("bring in its 14 card points" in s for s in coach().hint(evaluation, deal).reasons)
 
 
 def test_a_move_that_loses_the_deal_is_a_mistake_not_an_inaccuracy() -> None:
@@ -508,9 +541,10 @@ def test_the_hint_answers_whether_to_take_a_trump_lead_with_a_higher_trump() -> 
         ),
     )
     hint = coach().hint(evaluation, deal)
+    # The ten of trumps would take the trick: its own points come home, nothing is "spent".
     assert hint.reasons == (
-        "Taking it with the ten of clubs would bring in 13 card points, but spend that trump; the coach "
-        "keeps it.",
+        "Taking the trick with the ten of clubs would bring in its 13 card points; the coach keeps that "
+        "trump and brisque for a later trick.",
     ), hint
 
 
@@ -545,3 +579,99 @@ def test_a_ruff_about_as_good_as_letting_the_trick_go_says_what_each_gives_up() 
         "The coach would have trumped with the eight of clubs to take the trick and its 10 card points; "
         "letting it go keeps that trump, and over the deal the two come out about even."
     ), text
+
+
+def _tierce_or_trick() -> tuple[Deal, Play, Play]:
+    """Trick 2, trumps diamonds: Alice has led the ten of clubs; Bob holds a tierce in spades
+    and the ace of clubs, which takes the trick and its 21 card points. Bob may declare the
+    tierce with the jack of spades now, or take the trick and keep the tierce in hand."""
+    deal = following("KC 8H 9H 7H", "KS QS JS AC 8D", "10C", trick_number=2, turn_up="9D")
+    tierce = Play(Card.parse("JS"), Combination.TIERCE)
+    ace = Play(Card.parse("AC"))
+    assert {tierce, ace} <= set(deal.legal_actions())
+    return deal, tierce, ace
+
+
+def test_a_tierce_that_can_wait_is_put_off_not_lost() -> None:
+    # The coach takes the trick: the tierce declared now could have waited (rule 11), so the
+    # note says so, and compares the trick with the tierce that waits (the difference in all).
+    deal, tierce, ace = _tierce_or_trick()
+    graded = follower_graded(
+        estimate(ace, 0.7, 12.0, Reason(ReasonKind.WINS_POINTS, points=21)),
+        estimate(
+            tierce,
+            0.6,
+            0.0,
+            Reason(
+                ReasonKind.DECLARES, points=30, combination=Combination.TIERCE, suit=tierce.declaration_suit
+            ),
+            win_loss=0.1,
+            point_loss=12.0,
+        ),
+    )
+    planned = plan(graded, deal)
+    assert planned.waits is not None and planned.waits.combination is Combination.TIERCE
+    review = coach().review(graded, deal)
+    assert any("could still have been declared at a later trick" in s for s in review), review
+    assert not any("lost" in s or "let a declaration go" in s for s in review), review
+    for lang in ("fr", "es"):
+        assert len(coach(lang).review(graded, deal)) == len(review)
+
+
+def test_a_tierce_declared_now_by_the_coach_is_said_against_waiting() -> None:
+    # The other way: the coach declares the tierce now, the move takes the trick and keeps it
+    # in hand. The declaration is not lost: the warning says it is put off, and the note says
+    # "now, rather than wait", not the tierce's 30 points as the cost.
+    deal, tierce, ace = _tierce_or_trick()
+    spades = tierce.declaration_suit
+    graded = follower_graded(
+        estimate(
+            tierce,
+            0.7,
+            8.0,
+            Reason(ReasonKind.DECLARES, points=30, combination=Combination.TIERCE, suit=spades),
+        ),
+        estimate(ace, 0.6, 0.0, Reason(ReasonKind.WINS_POINTS, points=21), win_loss=0.1, point_loss=8.0),
+    )
+    assert plan(graded, deal).waits is not None
+    warning = coach().warning(graded, deal)
+    assert "let a declaration go" not in warning and "put off a declaration" in warning, warning
+    said = " ".join(coach().review(graded, deal))
+    assert "rather than wait for a later trick" in said, said
+
+
+def test_a_tierce_cannot_wait_once_the_other_play_breaks_it() -> None:
+    deal, tierce, _ace = _tierce_or_trick()
+    spades = tierce.declaration_suit
+    declares = Reason(ReasonKind.DECLARES, points=30, combination=Combination.TIERCE, suit=spades)
+    king = Play(Card.parse("KS"))  # the other play breaks the tierce: nothing waits
+    graded = follower_graded(
+        estimate(tierce, 0.7, 8.0, declares),
+        estimate(king, 0.6, 0.0, win_loss=0.1, point_loss=8.0),
+    )
+    assert plan(graded, deal).waits is None
+
+
+def test_a_chance_on_a_narrated_page_says_whose_estimate_it_is() -> None:
+    # Both hands are shown on a narrated deal: Bob's chances are Bob's estimate, said so, so
+    # that the chart's row (Alice's view) is not read as a second verdict on the same moment.
+    deal = following("8S 9S 8H 9H", "AD 7H 8C QS KS", "10D", trick_number=4, turn_up="JC")
+    ace, seven = Play(Card.parse("AD")), Play(Card.parse("7H"))
+    graded = follower_graded(
+        estimate(ace, 0.9, 20.0),
+        estimate(seven, 0.3, -5.0, win_loss=0.6, point_loss=25.0),
+    )
+    for lang, seat in (("en", "as judged from that seat"), ("fr", "de sa place"), ("es", "desde su sitio")):
+        said = " ".join(coach(lang).review(graded, deal))
+        assert seat in said, (lang, said)
+
+
+def test_the_chouine_demo_says_why_the_seven_of_trumps_was_never_exchanged() -> None:
+    """Bob held the seven of trumps and the exchange was still allowed (rule 10) when Alice's
+    chouine ended the deal at trick 4: said so, not as a choice never made."""
+    from tests.narration.practice import demo_of
+
+    last = demo_of("chouine").narrations(speaker("en"))[-1]
+    text = " ".join(s.text for s in last.happened)
+    assert "the chouine ended the deal at trick 4, before any exchange" in text, text
+    assert "never exchanged it" not in text

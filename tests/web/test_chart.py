@@ -281,3 +281,21 @@ def test_a_marked_choice_of_the_charted_player_drops_from_the_coach_s_chance() -
     drawn = svg(built, "t", "Trick %(trick)s")
     assert drawn.count('class="deal-chart__drop"') == sum(p.before != p.chance for p in own)
     assert drawn.count('class="deal-chart__turn"') == 1
+
+
+def test_the_chart_s_title_says_whose_estimate_it_is(app: Flask) -> None:
+    """A chance is one seat's estimate: the chart's title says whose, and that it is that
+    seat's judgment at each move (a narrated deal's note may give the other seat's view)."""
+    from tutorial.web.table.chart import labels
+
+    with app.test_request_context("/en/"), force_locale("en"):
+        assert labels("Alice", other="Bob")["title"] == (
+            "Alice’s chance of winning the deal, as Alice could judge it at each move"
+        )
+        assert (
+            labels("Camille", you=True)["title"]
+            == "Your chance of winning the deal, as you could judge it at each move"
+        )
+    for lang in ("fr", "es"):
+        with app.test_request_context(f"/{lang}/"), force_locale(lang):
+            assert labels("Alice", other="Bob")["title"].count("Alice") == 2

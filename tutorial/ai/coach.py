@@ -51,8 +51,9 @@ from .types import (
     clears,
 )
 
-#: A brisque's worth of card points (rule 1): thrown away for nothing, a mistake.
-BRISQUE_POINTS = 10
+#: A brisque's worth of card points, the ten's (rule 1): thrown away for nothing, a mistake. The
+#: one constant every layer above reads for "a brisque's worth" (the narration's notes and review).
+BRISQUE_GIFT = CARD_POINTS[Rank.TEN]
 
 #: The order in which reasons are listed (the first one's principle heads a hint).
 _ORDER = (
@@ -216,7 +217,7 @@ def _throws_a_brisque(best: Estimate, mine: Estimate) -> bool:
             r.points or 0 for r in e.reasons if r.kind is ReasonKind.GIVES_POINTS and r.probability is None
         )
 
-    return given(mine) - given(best) >= BRISQUE_POINTS
+    return given(mine) - given(best) >= BRISQUE_GIFT
 
 
 def _loses_the_deal(best: Estimate, mine: Estimate) -> bool:
@@ -712,4 +713,4 @@ def _higher_trumps(card: Card) -> tuple[Card, ...]:
     return tuple(Card(rank, card.suit) for rank in Rank if rank > card.rank)
 
 
-__all__ = ["TRICK_VALUES", "evaluate", "grade", "judge", "trick_value"]
+__all__ = ["BRISQUE_GIFT", "TRICK_VALUES", "evaluate", "grade", "judge", "trick_value"]

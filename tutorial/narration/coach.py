@@ -34,6 +34,8 @@ from tutorial.ai import Estimate, Evaluation, Grade, GradeKind, Principle, Reaso
 from tutorial.ai.baselines import beats
 from tutorial.ai.types import GOOD_WIN_MARGIN, RISK_GAP
 from tutorial.engine import (
+    CARD_POINTS,
+    LAST_FIVE_CARD_TRICK,
     LAST_SWAP_TRICK,
     LAST_TRICK_BONUS,
     TRICKS_PER_DEAL,
@@ -44,6 +46,7 @@ from tutorial.engine import (
     Pass,
     Phase,
     Play,
+    Rank,
     Suit,
     Swap,
     declaration_in_trumps,
@@ -56,6 +59,10 @@ from .names import capitalize
 from .narrate import Narrator
 from .refusals import reason_sentence
 
+#: A brisque's worth given away, read from the engine's card points (the ten's), as the ai
+#: layer's grade reads it (narration imports no coach module: it never runs a search).
+BRISQUE_GIFT = CARD_POINTS[Rank.TEN]
+
 #: How many actions the second step of a hint names at most.
 CANDIDATES = 3
 #: Below this many points of difference (in the same range of chance), the difference is
@@ -63,9 +70,6 @@ CANDIDATES = 3
 SMALL_POINTS = 3
 #: A note is at most this many sentences.
 MAX_SENTENCES = 3
-#: A move that leaves this many card points more than the coach's choice to the other player
-#: (a brisque's worth, rule 1) is commented on by that cost first.
-BRISQUE_GIFT = 10
 
 
 class Form(Enum):
@@ -110,6 +114,10 @@ class Plan:
     difference: bool = False
     #: Card points thrown on a trick that could not be won, beyond the cheapest card (0: none).
     extra: int = 0
+    #: A declaration one of the two plays makes now and the other keeps in hand, to declare
+    #: with a later card of it (rule 11: while playing any card of it, whoever takes the trick):
+    #: it is put off, not lost, so the two are compared like with like.
+    waits: Reason | None = None
 
 
 def plan(grade: Grade, deal: Deal) -> Plan:
@@ -165,13 +173,47 @@ def plan(grade: Grade, deal: Deal) -> Plan:
         difference = difference and not (
             same_range and abs(_point_loss(grade) - idea.points) <= SMALL_POINTS * 2
         )
+    waits = _waiting(grade, deal)
+    if waits is not None and idea is not None and idea.kind is ReasonKind.DECLARES:
+        # The coach declares now what the move keeps in hand: put off, not lost; its points
+        # are not the difference (the move may still score them at a later trick).
+        idea = dataclasses.replace(idea, held=True)
+        difference = _worth_saying(grade, deal)
     if idea is not None and idea.kind is ReasonKind.KEEPS_TRUMP and isinstance(grade.action, Play):
         # The trump at stake is the one the move spends, not the highest one kept by both.
         spent = grade.action.card
         if spent.suit is deal.trumps and spent is not idea.card:
             # Following: the cost is a trump spent on this trick, not a card lost later.
             idea = dataclasses.replace(idea, card=spent, least=bool(deal.trick))
-    return Plan("worse", idea, support, difference, extra)
+    return Plan("worse", idea, support, difference, extra, waits)
+
+
+def _waiting(grade: Grade, deal: Deal) -> Reason | None:
+    """The declaration that one of the move and the coach's choice makes now and the other
+    keeps in hand for a later card of it (:attr:`Plan.waits`), as a reason kept "held"; None
+    when neither declares, or the other play breaks it, or no later trick could declare it."""
+    move, best = grade.action, grade.best
+    if not isinstance(move, Play) or not isinstance(best, Play):
+        return None
+    for declares, other in ((move, best), (best, move)):
+        comb, suit = declares.declaration, declares.declaration_suit
+        if comb is None or suit is None or comb is Combination.CHOUINE or other.declaration is not None:
+            continue
+        if _can_wait(deal, comb, suit, other):
+            return Reason(ReasonKind.KEEPS_DECLARATION, combination=comb, suit=suit, held=True)
+    return None
+
+
+def _can_wait(deal: Deal, comb: Combination, suit: Suit, play: Play) -> bool:
+    """After ``play`` (no declaration), may the player to act still declare ``comb`` in ``suit``
+    with a later card (rules 11 and 14)? Every card of it stays in hand, a later trick is left,
+    and a five-card combination is still allowed then."""
+    hand = deal.hands[deal.to_act]
+    cards = [Card(rank, suit) for rank in comb.ranks]
+    if play.card in cards or not all(c in hand for c in cards):
+        return False
+    five = comb in (Combination.QUINTE, Combination.CHOUINE)
+    return deal.trick_number < (LAST_FIVE_CARD_TRICK if five else TRICKS_PER_DEAL)
 
 
 #: Reasons about the points of the trick being played (what is taken, given or risked).
@@ -481,6 +523,24 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
             "With %(best)s you would keep %(card)s, a trump and a brisque, for the tricks to come.",
         ),
     },
+    # The trump at stake is a brisque that takes this trick: played, its points come home with
+    # the trick, so nothing is said as a cost; what the coach's choice keeps is the trump itself.
+    (ReasonKind.KEEPS_TRUMP, "banked"): {
+        Form.DOES: pgettext(
+            "coach-does", "%(player)s keeps %(card)s, a trump and a brisque, for a later trick."
+        ),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump and a brisque, for a later trick; "
+            "played here, it takes this one, and its points come home.",
+        ),
+        Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump and a brisque, for a later trick."),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would keep %(card)s, a trump and a brisque, for a later trick; played now, it "
+            "takes this one, and its points come home.",
+        ),
+    },
     (ReasonKind.KEEPS_DECLARATION, "held"): {
         Form.DOES: pgettext(
             "coach-does", "%(player)s keeps %(combination)s in hand, to declare it with one of its cards."
@@ -524,6 +584,25 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         Form.YOU: pgettext("coach-you", "You would declare %(combination)s, worth %(points)s."),
         Form.BEST: pgettext(
             "coach-best", "With %(best)s you would declare %(combination)s, worth %(points)s."
+        ),
+    },
+    # The coach declares now what the move keeps in hand for a later trick (Plan.waits): put
+    # off, not lost, so its points are not said as the cost.
+    (ReasonKind.DECLARES, "now"): {
+        Form.DOES: pgettext("coach-does", "%(player)s declares %(combination)s now, worth %(points)s."),
+        Form.WOULD: pgettext(
+            "coach-would",
+            "%(player)s would have declared %(combination)s now, worth %(points)s, rather than wait for a "
+            "later trick.",
+        ),
+        Form.YOU: pgettext(
+            "coach-you",
+            "You would declare %(combination)s now, worth %(points)s, rather than wait for a later trick.",
+        ),
+        Form.BEST: pgettext(
+            "coach-best",
+            "With %(best)s you would declare %(combination)s now, worth %(points)s, rather than wait for a "
+            "later trick.",
         ),
     },
     (ReasonKind.DECLARES, "chouine"): {
@@ -849,6 +928,8 @@ _OUTCOMES: dict[tuple[str, str], dict[str, tuple[str, str]]] = {
         ),
     },
 }
+#: On a page that shows both hands, a chance is one seat's estimate: the narrated forms say whose
+#: ("as judged from that seat"), so that it is not read against the chart's other seat.
 _CHANCES: dict[str, tuple[str, str]] = {
     "you": pgettext(
         "coach-you",
@@ -856,15 +937,16 @@ _CHANCES: dict[str, tuple[str, str]] = {
     ),
     "would": pgettext(
         "coach-would",
-        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal; as played, "
-        "%(chance)s.",
+        "With %(best)s, %(player)s would have had %(best_chance)s of winning the deal, as judged from that "
+        "seat; as played, %(chance)s.",
     ),
     "you-then": pgettext(
         "coach-then", "That would give you %(best_chance)s of winning the deal; with your choice, %(chance)s."
     ),
     "would-then": pgettext(
         "coach-then",
-        "That would have given %(player)s %(best_chance)s of winning the deal; as played, %(chance)s.",
+        "That would have given %(player)s %(best_chance)s of winning the deal, as judged from that seat; as "
+        "played, %(chance)s.",
     ),
 }
 #: The difference in points, said as the points gained on the other player (the difference
@@ -1038,6 +1120,13 @@ _HINT_TRADES: dict[str, tuple[str, str, str]] = {
         "You could also trump with %(other)s and take the trick and its %(num)s card points, but that spends "
         "a trump you may want later: over the deal the two come out about even.",
     ),
+    "trump-banked": npgettext(
+        "coach-you",
+        "You could also trump with %(other)s and take the trick and its %(num)s card point, that brisque's "
+        "own among them: over the deal the two come out about even.",
+        "You could also trump with %(other)s and take the trick and its %(num)s card points, that brisque's "
+        "own among them: over the deal the two come out about even.",
+    ),
     "lets": npgettext(
         "coach-you",
         "You could also let the trick and its %(num)s card point go with %(other)s: the two are about as "
@@ -1153,8 +1242,20 @@ _WARNINGS: dict[str, tuple[str, str]] = {
     "trump": pgettext(
         "coach", "Playing %(action)s here would spend a trump the coach keeps: it would play %(best)s."
     ),
+    # The trump is a brisque that takes the trick: its points are won, the trump is what goes.
+    "trump-banked": pgettext(
+        "coach",
+        "Playing %(action)s here would take the trick, but with a trump and brisque the coach keeps for "
+        "later: it would play %(best)s.",
+    ),
     "declares": pgettext(
         "coach", "Playing %(action)s here would let a declaration go: the coach would play %(best)s."
+    ),
+    # The move keeps the combination in hand (Plan.waits): the declaration waits, it is not lost.
+    "declares-later": pgettext(
+        "coach",
+        "Playing %(action)s here would put off a declaration the coach would make now: it would play "
+        "%(best)s.",
     ),
     "hope": pgettext(
         "coach",
@@ -1970,6 +2071,18 @@ class Coach:
             and beats(deal.trick[0], spent, deal.trumps)
         ):
             n = deal.trick[0].points + spent.points
+            if banks(deal, spent):
+                # A brisque of trumps takes the trick with its own points: no cost to say, only
+                # the trump the coach keeps.
+                text = self.t.npgettext(
+                    "coach-you",
+                    "Taking the trick with %(card)s would bring in its %(num)s card point; the coach keeps "
+                    "that trump and brisque for a later trick.",
+                    "Taking the trick with %(card)s would bring in its %(num)s card points; the coach keeps "
+                    "that trump and brisque for a later trick.",
+                    n,
+                )
+                return capitalize(self.sp.fill(text, card=self.sp.card(spent), num=n))
             text = (
                 self.t.npgettext(
                     "coach-you",
@@ -2032,7 +2145,11 @@ class Coach:
                 and deal.trick[0].suit is not deal.trumps
             )
             values["num"], values["mine"] = mine, theirs
-            text = t.npgettext(*_HINT_TRADES["trump" if ruff else case], mine)
+            if ruff and isinstance(other.action, Play) and banks(deal, other.action.card):
+                case = "trump-banked"  # the brisque's own points come home: no trump "spent"
+            elif ruff:
+                case = "trump"
+            text = t.npgettext(*_HINT_TRADES[case], mine)
         elif n >= (1 if exact else SMALL_POINTS) and not other.within_noise:
             values["points"] = self.points(n) if exact else self.about_points(n)
             text = t.pgettext(
@@ -2346,6 +2463,9 @@ class Coach:
             pass  # the same card, another declaration: its cost is the coach's choice's too
         elif planned.extra:
             out.append((self.thrown(deal, planned.extra, mine, grade.best), planned.support))
+        elif planned.waits is not None and isinstance(grade.action, Play) and grade.action.declaration:
+            # The move declares what the coach's choice keeps in hand: it could have waited.
+            out.append((self.waits(planned.waits, deal, you), planned.waits))
         elif planned.support is not None:
             out.append((self.idea(planned.support, deal, mine), planned.support))
         if planned.difference and len(out) < room:
@@ -2353,6 +2473,28 @@ class Coach:
             then = len(out) == 1 and (planned.idea is not None or bool(planned.extra))
             out.append((self.difference(grade, deal, side, named=not then), None))
         return out[:room]
+
+    def waits(self, reason: Reason, deal: Deal, you: bool) -> str:
+        """A declaration made now that could have waited (:attr:`Plan.waits`): its cards stay in
+        hand, and any of them may declare it at a later trick (rule 11)."""
+        text = (
+            self.t.pgettext(
+                "coach-you",
+                "You need not declare %(combination)s yet: you could still declare it at a later trick, "
+                "with one of its cards.",
+            )
+            if you
+            else self.t.pgettext(
+                "coach-does",
+                "%(player)s did not need to declare %(combination)s yet: it could still have been declared "
+                "at a later trick, with one of its cards.",
+            )
+        )
+        values = {
+            "player": self.narrator.name(deal.to_act),
+            "combination": self._combination(reason.combination, reason.suit, deal),
+        }
+        return capitalize(self.sp.fill(text, **values))
 
     def review(self, grade: Grade, deal: Deal) -> tuple[str, ...]:
         """After the deal, after :meth:`better`: the idea behind the coach's choice and the
@@ -2377,8 +2519,12 @@ class Coach:
                 at_stake = _AT_STAKE.get(planned.idea.kind, "")
                 if at_stake == "last" and planned.idea.probability is not None:
                     at_stake = "last-likely"  # a chance, not yet a fact
+                if at_stake == "trump" and banks(deal, grade.action.card):
+                    at_stake = "trump-banked"  # the move takes the trick and banks the brisque
                 if at_stake == "hope" and planned.idea.held:
                     at_stake = "declares"  # the combination is in hand: a declaration, not a hope
+                if at_stake == "declares" and planned.waits is not None:
+                    at_stake = "declares-later"  # kept in hand, it may still be declared later
                 if (
                     at_stake == "takes"
                     and deal.trick
@@ -2557,6 +2703,8 @@ _NEAR_END = 6
 def _variant(reason: Reason, deal: Deal) -> str:
     """Which of a reason kind's sentences says it (see :data:`_IDEAS`)."""
     kind = reason.kind
+    if kind is ReasonKind.KEEPS_TRUMP and reason.least and banks(deal, reason.card):
+        return "banked"  # a brisque trump that takes the trick: no cost, its points come home
     if kind is ReasonKind.KEEPS_TRUMP and reason.least:
         return "spare"  # the trump the move spends on this trick
     if (
@@ -2567,6 +2715,8 @@ def _variant(reason: Reason, deal: Deal) -> str:
         return "end"  # rule 8: in strict play a void follower must trump
     if kind is ReasonKind.DECLARES and reason.combination is Combination.CHOUINE:
         return "chouine"
+    if kind is ReasonKind.DECLARES and reason.held:
+        return "now"  # the move keeps it in hand for a later trick (Plan.waits)
     if kind is ReasonKind.FIGHTS_DIX_DE_DER and reason.probability is not None:
         return "likely"
     if kind is ReasonKind.KEEPS_TRUMP and reason.card is not None and reason.card.is_brisque:
@@ -2578,6 +2728,19 @@ def _variant(reason: Reason, deal: Deal) -> str:
     if kind is ReasonKind.SAVES_BRISQUE and reason.least:
         return "lead"
     return ""
+
+
+def banks(deal: Deal, card: Card | None) -> bool:
+    """Following, ``card`` is a trump and a brisque (the ace or the ten of trumps) that takes the
+    trick on the table (rule 5): played, its own points come home with the trick. Spending it is
+    then no cost in points: only the trump is given up for later tricks."""
+    return (
+        card is not None
+        and card.suit is deal.trumps
+        and card.is_brisque
+        and bool(deal.trick)
+        and beats(deal.trick[0], card, deal.trumps)
+    )
 
 
 def _trumps_lead(deal: Deal, follow: Play) -> bool:
@@ -2619,6 +2782,7 @@ __all__ = [
     "Form",
     "Hint",
     "Plan",
+    "banks",
     "chouine_on_table",
     "contradicted",
     "explained",

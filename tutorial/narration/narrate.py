@@ -473,7 +473,19 @@ class Narrator:
             return replace(said, seat_texts=("", ""))
         holder, since = held
         played = next((ev.trick for ev in events if isinstance(ev, CardPlayed) and ev.card == seven), None)
-        said = self.sentence(EVENT, self._seven_kept(holder, since, played), SevenExchanged.rule)
+        chouine = next((ev.trick for ev in events if isinstance(ev, ChouineWon)), None)
+        if played is None and chouine is not None and chouine < LAST_SWAP_TRICK:
+            # Not a choice against the exchange: the chouine ended the deal while it was still
+            # allowed (rule 10: up to the lead to trick 11), before the holder had made it.
+            text = self.tr.gettext(
+                "In this deal, %(player)s held the seven of trumps and could still have exchanged it until "
+                "the lead to trick %(last)s, but the chouine ended the deal at trick %(trick)s, before any "
+                "exchange."
+            )
+            kept = self.sp.fill(text, player=self.name(holder), last=LAST_SWAP_TRICK, trick=chouine)
+            said = self.sentence(EVENT, kept, SevenExchanged.rule)
+        else:
+            said = self.sentence(EVENT, self._seven_kept(holder, since, played), SevenExchanged.rule)
         return replace(said, seat_texts=tuple(said.text if seat == holder else "" for seat in (0, 1)))
 
     def _seven_exchanged(self, ev: SevenExchanged) -> Sentence:

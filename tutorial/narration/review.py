@@ -33,7 +33,7 @@ from tutorial.engine.events import Event, TrickWon
 from tutorial.engine.record import Step
 
 from .catalog import npgettext, pgettext
-from .coach import Coach, runner_up
+from .coach import BRISQUE_GIFT, Coach, runner_up
 from .language import Likelihood
 from .names import capitalize
 
@@ -44,9 +44,6 @@ WIN_TURN = 0.05
 #: points (the coach's good margin, :data:`tutorial.ai.coach.GOOD_POINT_MARGIN`), paired and on
 #: average: the step notes call a choice below a few points slight.
 WELL_POINTS = 5.0
-#: A trick that gave away at least this many card points (a brisque's worth, rule 1) is worth
-#: naming after the turning point.
-GIFT = 10
 
 
 @dataclass(frozen=True)
@@ -157,7 +154,7 @@ def measure(d: Graded, result: DealResult, levels: bool = True) -> str:
     if (
         grade.kind is GradeKind.MISTAKE
         and not (clears(grade.point_loss, mine.point_noise) and grade.point_loss >= MISTAKE_POINT_MARGIN)
-        and _given(mine) - _given(best) >= GIFT
+        and _given(mine) - _given(best) >= BRISQUE_GIFT
     ):
         return "given"
     return "points"
@@ -464,8 +461,8 @@ _COST = {
         ),
         pgettext(
             "review-row",
-            "With %(best)s, %(player)s would have had a clearly better chance of winning the deal: "
-            "%(best_chance)s, against %(chance)s as played.",
+            "With %(best)s, %(player)s would have had a clearly better chance of winning the deal, as judged "
+            "from that seat: %(best_chance)s, against %(chance)s as played.",
         ),
     ),
     "inaccuracy-levels": (
@@ -476,8 +473,8 @@ _COST = {
         ),
         pgettext(
             "review-row",
-            "With %(best)s, %(player)s would have had a better chance of winning the deal: %(best_chance)s, "
-            "against %(chance)s as played.",
+            "With %(best)s, %(player)s would have had a better chance of winning the deal, as judged from "
+            "that seat: %(best_chance)s, against %(chance)s as played.",
         ),
     ),
 }
@@ -656,7 +653,7 @@ class Synthesis:
     def taken(self, d: Graded) -> str | None:
         """The trick the turning point gave away, when it held a brisque's worth."""
         won = d.taken
-        if won is None or won.winner == d.player or won.points < GIFT:
+        if won is None or won.winner == d.player or won.points < BRISQUE_GIFT:
             return None
         card: Card = won.follow if won.leader == d.player else won.lead
         return self._fill(
@@ -748,7 +745,6 @@ class Synthesis:
 
 
 __all__ = [
-    "GIFT",
     "WIN_TURN",
     "Gift",
     "Graded",

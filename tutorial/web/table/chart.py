@@ -296,7 +296,7 @@ def labels(player: str, you: bool = False, other: str = "") -> dict[str, str]:
     other player, whose chance is the rest."""
     values = {"player": player, "other": other}
     if you:
-        title = pgettext("chart", "Your chance of winning the deal, decision by decision")
+        title = pgettext("chart", "Your chance of winning the deal, as you could judge it at each move")
         # Said once on the page, in whole sentences; the review's own paragraph says already
         # that each grade is given from what the learner could see, the legend what each
         # mark is.
@@ -309,7 +309,10 @@ def labels(player: str, you: bool = False, other: str = "") -> dict[str, str]:
         column = pgettext("chart", "Your chance after the move")
         shift = pgettext("chart", "It had moved before this choice, with what you saw since your last one.")
     else:
-        title = pgettext("chart", "The chance that %(player)s wins the deal, decision by decision")
+        # Whose estimate: the one seat's, at each move (its rows after the other's move too).
+        title = pgettext(
+            "chart", "%(player)s’s chance of winning the deal, as %(player)s could judge it at each move"
+        )
         intro = pgettext(
             "chart",
             "The line shows the chance that %(player)s wins the deal after each decision, as the "

@@ -1,11 +1,12 @@
 """A first visit to a narrated step weighs at most 40 KB compressed (issue 27): the page and
 everything it loads, as the site sends them to a browser that accepts brotli (the build's
 precompressed copies), each answer's status line and headers counted, the card sprite that
-``site.js`` fetches after the load included. The page draws its first cards from symbols
-inlined in it (tutorial/web/cards.py). Every page of the fast path (the home page, the
-summary, each step of the first deal, its questions and answers, the practice table's first
-page) is weighed so, in every language, as if it were the first page of the visit; and each
-links one stylesheet, the first screen's only request before its paint besides the page."""
+``site.js`` fetches after the load and the htmx that ``boot.js`` brings after the paint (the
+first script's ``data-late``) included. The page draws its first cards from symbols inlined in
+it (tutorial/web/cards.py). Every page of the fast path (the home page, the summary, each step
+of the first deal, its questions and answers, the practice table's first page) is weighed so,
+in every language, as if it were the first page of the visit; and each links one stylesheet,
+the first screen's only request before its paint besides the page."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def first_visit_bytes(client: FlaskClient, url: str) -> dict[str, int]:
     sizes = {url: _size(page)}
     html = page.get_data() if page.headers.get("Content-Encoding") is None else client.get(url).get_data()
     text = html.decode("utf-8")
-    wanted = set(re.findall(r'(?:href|src|data-card-sprite)="(/static/[^"#]+)', text))
+    wanted = set(re.findall(r'(?:href|src|data-card-sprite|data-late)="(/static/[^"#]+)', text))
     for asset in sorted(wanted):
         response = client.get(asset, headers=BR)
         assert response.status_code == 200, asset

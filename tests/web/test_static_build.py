@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -160,10 +161,29 @@ def test_a_page_loads_one_script_or_none(app: Flask) -> None:
                 assert assets.scripts(name) == ["/static/" + manifest[assets.script_path(name)]], name
         with _without_a_build(app):
             assert assets.scripts("demo") == [
-                "/static/vendor/htmx.min.js",
                 "/static/js/site.js",
                 "/static/js/demo.js",
+                "/static/js/boot.js",
             ]
+
+
+@pytest.mark.skipif(not assets.MANIFEST.exists(), reason="static not built (make static)")
+def test_the_swapping_pages_bring_htmx_after_their_first_script(app: Flask) -> None:
+    manifest = assets.load_manifest()
+    htmx = "/static/" + manifest["vendor/htmx.min.js"]
+    with app.test_request_context("/en/"):
+        for name in ("demo", "play"):
+            assert assets.late_script(name) == htmx, name
+            assert "vendor/htmx.min.js" not in assets.SCRIPTS[name], name
+            assert assets.SCRIPTS[name][-1] == "js/boot.js", name  # it reads its own tag's data-late
+        assert assets.late_script("site") == assets.late_script("none") == ""
+        assert assets.SCRIPTS["friend-table"][0] == "vendor/htmx.min.js"  # everything at once there
+        with _without_a_build(app):
+            assert assets.late_script("demo") == "/static/vendor/htmx.min.js"
+    client = app.test_client()
+    page = client.get("/en/demo/first-deal/1").get_data(as_text=True)
+    tags = re.findall(r"<script [^>]*>", page)
+    assert len(tags) == 1 and f'data-late="{htmx}"' in tags[0] and " defer" in tags[0], tags
 
 
 def test_without_a_build_a_page_links_its_stylesheets_one_by_one(app: Flask) -> None:

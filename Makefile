@@ -107,7 +107,7 @@ test-long: setup chromium nginx postgresql
 # the same two workers as make test, in under a minute. Every test module of every layer keeps
 # tests here; a test that takes seconds on its own is marked slow (make test runs it).
 test-fast: setup
-	$(BIN)/pytest -W error -p no:cacheprovider -q -n $(PYTEST_WORKERS) --dist worksteal -m "not browser and not http and not slow"
+	$(BIN)/pytest -W error -p no:cacheprovider -q -n $(PYTEST_WORKERS) --dist worksteal -m "not browser and not http and not slow and not long"
 
 run: setup
 	$(BIN)/flask --app tutorial:create_app run --host 127.0.0.1 --port $(PORT)

@@ -155,7 +155,7 @@ def test_keyboard_tips_only_with_javascript(browser: Any, base_url: str) -> None
 def test_the_home_path_leads_to_the_first_deal_and_says_how_long(site: Any) -> None:
     site.goto("/en/")
     step = site.locator("#learn-first-deal")
-    assert re.search(r"\d+ steps and \d+ questions: about \d+ minutes", step.inner_text())
+    assert re.search(r"\d+\s+steps and \d+\s+questions: about \d+\s+minutes", step.inner_text())
     step.locator("a.button").click()
     site.wait_for_url(re.compile(r"/en/demo/first-deal/1$"))
 

@@ -531,14 +531,12 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
         ),
         Form.WOULD: pgettext(
             "coach-would",
-            "With %(best)s, %(player)s would have kept %(card)s, a trump and a brisque, for a later trick; "
-            "played here, it takes this one, and its points come home.",
+            "With %(best)s, %(player)s would have kept %(card)s, a trump and a brisque, for a later trick.",
         ),
         Form.YOU: pgettext("coach-you", "You would keep %(card)s, a trump and a brisque, for a later trick."),
         Form.BEST: pgettext(
             "coach-best",
-            "With %(best)s you would keep %(card)s, a trump and a brisque, for a later trick; played now, it "
-            "takes this one, and its points come home.",
+            "With %(best)s you would keep %(card)s, a trump and a brisque, for a later trick.",
         ),
     },
     (ReasonKind.KEEPS_DECLARATION, "held"): {
@@ -1859,7 +1857,7 @@ class Coach:
             elif lead.suit is not deal.trumps and all(a.card.suit is deal.trumps for a in takers):
                 text = t.pgettext(
                     "coach-hint",
-                    "Only a trump takes %(card)s: is this trick worth one, or do you keep your trumps?",
+                    "Only a trump takes %(card)s: is this trick worth giving up a trump?",
                 )
             else:
                 text = t.pgettext(

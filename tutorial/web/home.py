@@ -51,7 +51,7 @@ def robots() -> Response:
 #: ``tests/web/test_fast_path.py`` measures again.
 READING_WPM = 200
 CLICK_SECONDS = 5
-SUMMARY_MINUTES = 3
+SUMMARY_MINUTES = 4
 FIRST_DEAL_MINUTES = 10
 PATH_MINUTES = 15
 

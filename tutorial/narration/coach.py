@@ -675,18 +675,20 @@ _IDEAS: dict[tuple[ReasonKind, str], dict[Form, tuple[str, str]]] = {
     },
     (ReasonKind.FIGHTS_DIX_DE_DER, ""): {
         Form.DOES: pgettext(
-            "coach-does", "%(player)s makes sure of the last trick and its %(bonus)s points, the dix de der."
+            "coach-does",
+            "%(player)s makes sure of the last trick, worth %(bonus)s points more: the dix de der.",
         ),
         Form.WOULD: pgettext(
             "coach-would",
-            "%(player)s would have made sure of the last trick and its %(bonus)s points, the dix de der.",
+            "%(player)s would have made sure of the last trick, worth %(bonus)s points more: the dix de der.",
         ),
         Form.YOU: pgettext(
-            "coach-you", "You would make sure of the last trick and its %(bonus)s points, the dix de der."
+            "coach-you", "You would make sure of the last trick, worth %(bonus)s points more: the dix de der."
         ),
         Form.BEST: pgettext(
             "coach-best",
-            "With %(best)s you would make sure of the last trick and its %(bonus)s points, the dix de der.",
+            "With %(best)s you would make sure of the last trick, worth %(bonus)s points more: "
+            "the dix de der.",
         ),
     },
     (ReasonKind.FIGHTS_DIX_DE_DER, "likely"): {

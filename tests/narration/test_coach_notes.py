@@ -465,7 +465,7 @@ def test_the_hint_answers_its_question_against_the_obvious_ruff() -> None:
         ),
     )
     hint = coach().hint(evaluation, deal)
-    assert "Only a trump takes the ten of diamonds" in hint.principle
+    assert "You can take the ten of diamonds only with a trump" in hint.principle
     assert hint.reasons == (
         "Trumping with the eight of clubs would take the trick and its 10 card points, but spend that "
         "trump; the coach keeps it.",

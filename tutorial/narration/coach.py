@@ -1859,7 +1859,7 @@ class Coach:
             elif lead.suit is not deal.trumps and all(a.card.suit is deal.trumps for a in takers):
                 text = t.pgettext(
                     "coach-hint",
-                    "Only a trump takes %(card)s: is this trick worth giving up a trump?",
+                    "You can take %(card)s only with a trump: is this trick worth one?",
                 )
             else:
                 text = t.pgettext(
